@@ -1,0 +1,3 @@
+// The AsyncFunction constructor is absent with a clear error too.
+const AsyncFunction = (async function () {}).constructor;
+return await AsyncFunction('return 1')();

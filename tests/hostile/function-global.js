@@ -1,0 +1,2 @@
+// The Function constructor is absent with a clear error.
+return Function('return 1')();

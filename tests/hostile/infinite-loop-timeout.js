@@ -1,0 +1,2 @@
+// A busy loop must be stopped by the wall-clock limit.
+while (true) {}

@@ -1,0 +1,2 @@
+// A result larger than --max-output-bytes is truncated, not failed.
+return 'y'.repeat(1000000);

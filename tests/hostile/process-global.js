@@ -1,0 +1,2 @@
+// There is no process object to reach the host through.
+return process.env;

@@ -1,0 +1,3 @@
+// require is absent.
+const fs = require('fs');
+return fs.readFileSync('/etc/passwd', 'utf8');
