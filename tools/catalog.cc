@@ -130,11 +130,12 @@ absl::Status Merge(Namespace* dst, std::vector<std::string> path, Namespace src)
     }
     dst->description = std::move(src.description);
   }
-  for (auto& [name, tool] : src.tools) {
-    if (absl::Status s = AddTool(dst, path, name, std::move(tool)); !s.ok()) return s;
-  }
+  // Declared namespaces first, so that namespaces implied by dotted tool names come after them.
   for (auto& [name, ns] : src.namespaces) {
     if (absl::Status s = AddNamespace(dst, path, name, std::move(ns)); !s.ok()) return s;
+  }
+  for (auto& [name, tool] : src.tools) {
+    if (absl::Status s = AddTool(dst, path, name, std::move(tool)); !s.ok()) return s;
   }
   return absl::OkStatus();
 }
@@ -207,20 +208,21 @@ std::vector<std::string> ToolTree::Suggest(std::string_view dotted, size_t max) 
   std::string query(dotted.substr(0, kMaxQuery));
   std::string_view last = query;
   if (size_t dot = last.rfind('.'); dot != std::string_view::npos) last.remove_prefix(dot + 1);
-  const size_t full_limit = std::max<size_t>(2, query.size() / 3);
-  const size_t last_limit = std::max<size_t>(1, last.size() / 4);
+  // A typo or two anywhere in the path, or a near-miss on the tool's own name.
+  const size_t full_limit = std::max<size_t>(2, query.size() / 4);
+  const size_t last_limit = std::max<size_t>(1, last.size() / 3);
 
-  std::vector<std::tuple<size_t, std::string>> scored;
+  std::vector<std::tuple<size_t, size_t, std::string>> scored;
   for (const ToolEntry& e : data_->entries) {
     size_t full = EditDistance(query, e.dotted);
     size_t tail = EditDistance(last, e.path.back());
     // The right name in another namespace is nearly as good as a typo in the right one.
     bool close = full <= full_limit || tail <= last_limit;
-    if (close) scored.emplace_back(std::min(full, tail + 1), e.dotted);
+    if (close) scored.emplace_back(std::min(full, tail + 1), full, e.dotted);
   }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;
-  for (auto& [score, name] : scored) {
+  for (auto& [score, full, name] : scored) {
     if (out.size() >= max) break;
     out.push_back(std::move(name));
   }

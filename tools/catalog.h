@@ -57,7 +57,9 @@ class ToolTree {
   absl::StatusOr<const Tool*> Lookup(absl::Span<const std::string> path,
                                      LookupError* error = nullptr) const;
 
-  // Every tool, depth first in declaration order (a namespace's tools before its namespaces).
+  // Every tool, depth first: in each namespace its tools, then its namespaces. Both keep their
+  // declaration order, except that namespaces implied only by dotted tool names ("a.b" with no
+  // namespace "a" declared) follow the declared ones.
   const std::vector<ToolEntry>& List() const;
   size_t size() const { return List().size(); }
 
