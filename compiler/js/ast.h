@@ -108,6 +108,9 @@ struct Node {
   Node& operator=(const Node&) = delete;
 
   NodeKind kind;
+  // Written inside parentheses `(e)` (matters for assignment targets, `(a?.b).c`, `(a ?? b) || c`, and
+  // the directive prologue). Set by the parser on expressions only.
+  bool parenthesized = false;
   uint32_t line;    // 1-based
   uint32_t column;  // 1-based, UTF-16 code units
 
