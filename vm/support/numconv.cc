@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -127,10 +128,6 @@ double UnsignedDecimalToDouble(std::u16string_view s) {
     }
   }
   if (kept == 0) return 0.0;
-  if (sticky) {
-    digits[kept++] = '1';
-    --exp10;
-  }
   if (i < s.size()) {  // Exponent part: [eE][+-]?digits, saturated.
     ++i;
     bool negative = false;
@@ -138,6 +135,21 @@ double UnsignedDecimalToDouble(std::u16string_view s) {
     int64_t e = 0;
     for (; i < s.size(); ++i) e = std::min<int64_t>(e * 10 + (s[i] - '0'), 1'000'000'000);
     exp10 += negative ? -e : e;
+  }
+  // Fast path (Clinger): up to 15 digits and a power of ten up to 22 are exact doubles, so one
+  // multiplication or division rounds correctly. (sticky implies more than 15 digits.)
+  if (kept <= 15 && exp10 >= -22 && exp10 <= 22) {
+    int64_t mantissa = 0;
+    for (size_t k = 0; k < kept; ++k) mantissa = mantissa * 10 + (digits[k] - '0');
+    static constexpr double kPowersOf10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                             1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                             1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    double m = static_cast<double>(mantissa);
+    return exp10 < 0 ? m / kPowersOf10[-exp10] : m * kPowersOf10[exp10];
+  }
+  if (sticky) {
+    digits[kept++] = '1';
+    --exp10;
   }
   // Beyond these bounds the value is 0 or Infinity whatever the (≤ 771) digits are.
   exp10 = std::clamp<int64_t>(exp10, -100'000, 100'000);
@@ -256,15 +268,9 @@ size_t NumberToChars(double value, char* out) {
   // Integer fast path: most numbers printed by programs are small integers.
   if (value >= -2147483648.0 && value <= 2147483647.0) {
     int32_t as_int = static_cast<int32_t>(value);
-    if (static_cast<double>(as_int) == value) {
-      char buf[16];
-      char* end = buf + sizeof(buf);
-      uint32_t magnitude = as_int < 0 ? 0u - static_cast<uint32_t>(as_int) : as_int;
-      char* start = WriteUnsignedBackwards(magnitude, end);
-      if (as_int < 0) *--start = '-';
-      size_t length = end - start;
-      std::memcpy(out, start, length);
-      return length;
+    if (static_cast<double>(as_int) == value) {  // Also -0, which prints as "0".
+      return static_cast<size_t>(std::to_chars(out, out + kNumberToCharsBufferSize, as_int).ptr -
+                                 out);
     }
   }
   StringBuilder builder(out, static_cast<int>(kNumberToCharsBufferSize));

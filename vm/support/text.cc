@@ -306,8 +306,14 @@ std::u16string ToWellFormed(std::u16string_view s) {
 // ---- UTF-8 ↔ UTF-16 ----
 
 void AppendUtf16ToUtf8(std::u16string_view s, std::string* out) {
-  out->reserve(out->size() + s.size());
-  for (size_t i = 0; i < s.size();) {
+  size_t ascii = FirstNonAscii(s, 0);
+  size_t old_size = out->size();
+  out->resize(old_size + ascii);
+  char* dest = out->data() + old_size;
+  for (size_t k = 0; k < ascii; ++k) dest[k] = static_cast<char>(s[k]);
+  if (ascii == s.size()) return;
+  out->reserve(out->size() + (s.size() - ascii) * 3);
+  for (size_t i = ascii; i < s.size();) {
     char16_t c = s[i];
     if (c < 0x80) {
       out->push_back(static_cast<char>(c));
@@ -415,13 +421,14 @@ std::u16string_view TrimJs(std::u16string_view s, TrimWhere where) {
 // ---- Case mapping ----
 
 std::u16string ToUpperCase(std::u16string_view s) {
-  std::u16string out(s);
   size_t i = FirstNonAscii(s, 0);
+  std::u16string out(i, u'\0');
   for (size_t k = 0; k < i; ++k) {
-    if (out[k] >= 'a' && out[k] <= 'z') out[k] -= 0x20;
+    char16_t c = s[k];
+    out[k] = c >= 'a' && c <= 'z' ? c - 0x20 : c;
   }
   if (i == s.size()) return out;
-  out.resize(i);
+  out.reserve(s.size() + 8);
   while (i < s.size()) {
     CodePointInfo cp = CodePointAt(s, i);
     i += cp.code_unit_count;
@@ -439,13 +446,14 @@ std::u16string ToUpperCase(std::u16string_view s) {
 }
 
 std::u16string ToLowerCase(std::u16string_view s) {
-  std::u16string out(s);
   size_t i = FirstNonAscii(s, 0);
+  std::u16string out(i, u'\0');
   for (size_t k = 0; k < i; ++k) {
-    if (out[k] >= 'A' && out[k] <= 'Z') out[k] += 0x20;
+    char16_t c = s[k];
+    out[k] = c >= 'A' && c <= 'Z' ? c + 0x20 : c;
   }
   if (i == s.size()) return out;
-  out.resize(i);
+  out.reserve(s.size() + 8);
   while (i < s.size()) {
     size_t position = i;
     CodePointInfo cp = CodePointAt(s, i);
