@@ -1,0 +1,142 @@
+// Scope analysis for the JavaScript code generator: declarations and hoisting (var to the function,
+// let/const/function to their block), resolution of every identifier reference to a Binding or the
+// global object, captured-variable detection (a binding referenced from a nested function lives in a
+// cell), TDZ needs (which same-function accesses may run before initialization), and the implicit
+// bindings `this`, `arguments`, `new.target` and a named function expression's own name.
+//
+// The analysis walks the AST in evaluation order, so "the declaration has been evaluated" at a reference
+// in the same function is known statically except across `switch` cases (handled by resetting the
+// switch's bindings at each case) — ECMA-262 §9.1 (environment records), §10.2.11
+// (FunctionDeclarationInstantiation), §14.7.4.2 (per-iteration bindings).
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "compiler/compile.h"
+#include "compiler/js/ast.h"
+
+namespace codemode::compiler {
+
+enum class BindingKind : uint8_t {
+  kVar,
+  kLet,
+  kConst,
+  kFunction,    // function declaration (var-like in a function scope, lexical in a block)
+  kParam,
+  kCatchParam,
+  kCallee,      // a named function expression's own name, seen from inside it (immutable)
+  kThis,        // implicit: R0 of a non-arrow function (or the program)
+  kArguments,   // implicit: the arguments object (also `var arguments` in a non-arrow function)
+  kNewTarget,   // implicit: new.target
+};
+
+struct Scope;
+struct FunctionInfo;
+
+struct Binding {
+  std::string name;
+  BindingKind kind = BindingKind::kVar;
+  Scope* scope = nullptr;
+  // Referenced from a function other than the declaring one: lives in a cell.
+  bool captured = false;
+  // Some same-function access may happen before initialization: a register binding must start as
+  // <empty> and those accesses carry a TDZ check.
+  bool needs_tdz_init = false;
+  // kParam: the 1-based positional parameter register when the parameter is a plain identifier; 0 when
+  // the binding is initialized from a pattern, a default or the rest parameter.
+  int param_register = 0;
+
+  // ---- code generator state (owned by compile.cc; one code generation per analysis)
+  int reg = -1;
+  bool in_cell = false;
+
+  // ---- analysis state
+  bool initialized = false;
+
+  bool IsLexical() const { return kind == BindingKind::kLet || kind == BindingKind::kConst; }
+  bool IsImmutable() const { return kind == BindingKind::kConst || kind == BindingKind::kCallee; }
+};
+
+enum class ScopeKind : uint8_t { kFunction, kBlock, kCatch, kForHead, kSwitch };
+
+struct Scope {
+  ScopeKind kind = ScopeKind::kBlock;
+  Scope* parent = nullptr;
+  FunctionInfo* function = nullptr;
+  std::vector<Binding*> bindings;  // declaration order
+  absl::flat_hash_map<std::string, Binding*> names;
+  // Function declarations instantiated when the scope is entered, with the binding each initializes.
+  std::vector<std::pair<const js::FunctionNode*, Binding*>> functions;
+  // kCatch: the parameter is a plain identifier (a `var` of the same name may then appear in the body).
+  bool simple_catch = false;
+
+  Binding* Find(const std::string& name) const {
+    auto it = names.find(name);
+    return it == names.end() ? nullptr : it->second;
+  }
+};
+
+struct FunctionInfo {
+  const js::Node* node = nullptr;           // Program or FunctionNode
+  const js::FunctionNode* fn = nullptr;     // nullptr for the program
+  FunctionInfo* parent = nullptr;
+  bool is_arrow = false;
+  bool is_program = false;
+  bool strict = false;
+  Scope* scope = nullptr;                   // the function scope (params, vars, top-level lexicals)
+  std::string callee_name;                  // named function expressions
+  // Implicit bindings, created on first use (nullptr when unused). Never set on arrows.
+  Binding* this_binding = nullptr;
+  Binding* arguments_binding = nullptr;
+  Binding* new_target_binding = nullptr;
+  Binding* callee_binding = nullptr;
+};
+
+// The resolution of one identifier reference / binding occurrence (or `this`, `new.target`).
+struct Reference {
+  Binding* binding = nullptr;  // nullptr: a global (property of the global object)
+  // The access may run before the binding is initialized (lexical bindings only): emit a TDZ check.
+  bool tdz_check = false;
+  // A declaring occurrence (let/const/param/catch/function name) rather than a use.
+  bool is_declaration = false;
+};
+
+class ScopeTree {
+ public:
+  // The scope a node opens (Program, FunctionNode, BlockStatement, For*/Switch statements with their own
+  // bindings, CatchClause with a parameter), or nullptr.
+  Scope* ScopeFor(const js::Node* node) const {
+    auto it = scopes_.find(node);
+    return it == scopes_.end() ? nullptr : it->second;
+  }
+  FunctionInfo* FunctionFor(const js::Node* node) const {
+    auto it = functions_.find(node);
+    return it == functions_.end() ? nullptr : it->second;
+  }
+  // For Identifier (references and binding occurrences), ThisExpression, NewTargetExpression nodes.
+  const Reference* ReferenceFor(const js::Node* node) const {
+    auto it = references_.find(node);
+    return it == references_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  friend class ScopeAnalyzer;
+  std::deque<Binding> binding_storage_;
+  std::deque<Scope> scope_storage_;
+  std::deque<FunctionInfo> function_storage_;
+  absl::flat_hash_map<const js::Node*, Scope*> scopes_;
+  absl::flat_hash_map<const js::Node*, FunctionInfo*> functions_;
+  absl::flat_hash_map<const js::Node*, Reference> references_;
+};
+
+// Analyzes a parsed program. Errors: kParseError for early errors the parser leaves to scope analysis
+// (duplicate lexical declarations, let/const conflicting with var/params/functions, ECMA-262 §14.2.1.1,
+// §15.2.1); kUnsupportedSyntax at the node for classes, generators, for-await, super and private names.
+std::variant<std::unique_ptr<ScopeTree>, CompileError> AnalyzeScopes(const js::Program& program);
+
+}  // namespace codemode::compiler
