@@ -909,7 +909,7 @@ bool Lexer::ReadEscape(uint32_t& pos, std::u16string& out, bool for_template) {
       }
       if (for_template) {
         ++pos;
-        return fail("Octal escape sequences are not allowed in template strings");
+        return fail("Octal escape sequences are not allowed in template strings.");
       }
       // LegacyOctalEscapeSequence (Annex B.1.2).
       int v = c - '0';

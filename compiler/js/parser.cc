@@ -5,6 +5,9 @@
 // the parser state, and on failure restore it and clear the error.
 #include "compiler/js/parser.h"
 
+#include <pthread.h>
+
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -20,6 +23,22 @@ namespace {
 struct Pos {
   uint32_t line = 1, column = 1;
 };
+
+// Lowest stack address the parser may use on this thread: the parser stops ("too deeply nested") before
+// the remaining stack drops below a quarter of the thread's stack (at least 128 KiB), so deep input never
+// overflows whatever the build mode (debug and sanitizer frames are several times larger).
+uintptr_t ComputeStackLimit() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
+  void* addr = nullptr;
+  size_t size = 0;
+  int rc = pthread_attr_getstack(&attr, &addr, &size);
+  pthread_attr_destroy(&attr);
+  if (rc != 0 || addr == nullptr) return 0;
+  size_t margin = std::max<size_t>(size / 4, 128 * 1024);
+  if (margin >= size) return 0;
+  return reinterpret_cast<uintptr_t>(addr) + margin;
+}
 
 bool IsStrictReserved(std::string_view s) {
   return s == "implements" || s == "interface" || s == "let" || s == "package" || s == "private" ||
@@ -81,7 +100,12 @@ struct ClassScope {
 class Parser {
  public:
   Parser(std::string_view src, const ParseOptions& options, AstArena* arena)
-      : lex_(src), src_(src), ts_(options.typescript), max_depth_(options.max_depth), arena_(arena) {}
+      : lex_(src),
+        src_(src),
+        ts_(options.typescript),
+        max_depth_(options.max_depth),
+        arena_(arena),
+        stack_limit_(ComputeStackLimit()) {}
 
   Program* Run();
   std::optional<ParseError>& error() { return error_; }
@@ -121,7 +145,7 @@ class Parser {
     bool escaped;
     std::string text;
   };
-  Peeked Peek() {
+  [[gnu::noinline]] Peeked Peek() {
     Lexer::State s = lex_.Save();
     lex_.Next();
     Peeked p{lex_.token().type, lex_.token().newline_before, lex_.token().escaped,
@@ -132,12 +156,12 @@ class Parser {
 
   // ---------------- errors ----------------
   bool failed() const { return error_.has_value(); }
-  std::nullptr_t FailAt(Pos p, std::string message,
+  [[gnu::noinline, gnu::cold]] std::nullptr_t FailAt(Pos p, std::string message,
                         ParseError::Kind kind = ParseError::Kind::kParseError) {
     if (!error_) error_ = ParseError{kind, std::move(message), p.line, p.column};
     return nullptr;
   }
-  std::nullptr_t Fail(std::string message) { return FailAt(Here(), std::move(message)); }
+  [[gnu::noinline, gnu::cold]] std::nullptr_t Fail(std::string message) { return FailAt(Here(), std::move(message)); }
   std::nullptr_t Unsupported(Pos p, std::string message) {
     return FailAt(p, std::move(message), ParseError::Kind::kUnsupportedSyntax);
   }
@@ -145,7 +169,7 @@ class Parser {
     const LexError& e = lex_.error();
     return FailAt(Pos{e.line, e.column}, e.message);
   }
-  std::nullptr_t Unexpected();
+  [[gnu::noinline, gnu::cold]] std::nullptr_t Unexpected();
   std::nullptr_t TooDeep() { return Fail("too deeply nested"); }
 
   struct DepthGuard {
@@ -153,6 +177,11 @@ class Parser {
     ~DepthGuard() { --p->depth_; }
     Parser* p;
   };
+  // True when nesting exceeds max_depth or the thread's stack is nearly used up.
+  bool TooDeepNow() const {
+    return depth_ > max_depth_ ||
+           reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) < stack_limit_;
+  }
 
   // ---------------- speculation ----------------
   struct Snapshot {
@@ -188,28 +217,30 @@ class Parser {
   // ---------------- statements ----------------
   bool ParseBody(std::vector<Node*>& body, Tok end, bool* has_use_strict);
   Node* ParseStatementListItem();
+  [[gnu::noinline]] Node* ParseDeclarationRare();
+  [[gnu::noinline]] Node* CheckSingleStatementIdentifier();
   Node* ParseStatement(bool allow_function_decl = false);
-  Node* ParseBlock();
-  Node* ParseVariableStatement(DeclarationKind kind);
+  [[gnu::noinline]] Node* ParseBlock();
+  [[gnu::noinline]] Node* ParseVariableStatement(DeclarationKind kind);
   VariableDeclaration* ParseVarDeclList(Pos kw, DeclarationKind kind, bool no_in);
   bool CheckDeclaratorInits(VariableDeclaration* decl);
-  Node* ParseIf();
-  Node* ParseFor();
-  Node* ParseWhile();
-  Node* ParseDoWhile();
-  Node* ParseContinueBreak(bool is_break);
-  Node* ParseReturn();
-  Node* ParseThrow();
-  Node* ParseTry();
-  Node* ParseSwitch();
-  Node* ParseLabeledOrExpressionStatement();
-  Node* ParseLabeledBody(Pos start, std::string label);
+  [[gnu::noinline]] Node* ParseIf();
+  [[gnu::noinline]] Node* ParseFor();
+  [[gnu::noinline]] Node* ParseWhile();
+  [[gnu::noinline]] Node* ParseDoWhile();
+  [[gnu::noinline]] Node* ParseContinueBreak(bool is_break);
+  [[gnu::noinline]] Node* ParseReturn();
+  [[gnu::noinline]] Node* ParseThrow();
+  [[gnu::noinline]] Node* ParseTry();
+  [[gnu::noinline]] Node* ParseSwitch();
+  [[gnu::noinline]] Node* ParseLabeledOrExpressionStatement();
+  [[gnu::noinline]] Node* ParseLabeledBody(Pos start, std::string label);
   bool ConsumeSemicolon();
   Node* LoopBody();
   bool LetStartsDeclaration(bool in_single_statement);
 
   // ---------------- functions and classes ----------------
-  Node* ParseFunction(NodeKind kind, Pos start, uint32_t source_start, bool is_async);
+  [[gnu::noinline]] Node* ParseFunction(NodeKind kind, Pos start, uint32_t source_start, bool is_async);
   bool ParseFunctionRest(FunctionNode* fn, Scope* scope, bool allow_no_body, bool* has_body);
   bool ParseFormalParams(FunctionNode* fn, bool is_constructor);
   bool ParseFunctionBody(FunctionNode* fn, Scope* scope);
@@ -219,7 +250,7 @@ class Parser {
   Node* ParseIdentifierArrow(Pos start, uint32_t source_start, bool is_async, bool no_in);
   FunctionNode* ParseMethod(Pos start, MethodKind kind, bool is_async, bool is_generator,
                             bool is_derived_ctor, bool allow_no_body, bool* has_body);
-  Node* ParseClass(NodeKind kind, Pos start, bool is_abstract);
+  [[gnu::noinline]] Node* ParseClass(NodeKind kind, Pos start, bool is_abstract);
   bool ParseClassMember(ClassNode* cls, bool is_abstract_class);
   Node* ParseStaticBlock(Pos start, ClassNode* cls);
   bool ResolvePrivateNames(ClassScope* cs);
@@ -227,26 +258,30 @@ class Parser {
   // ---------------- expressions ----------------
   Node* ParseExpression(bool no_in);
   Node* ParseAssignment(bool no_in, bool allow_cover = false);
-  Node* ParseYield(bool no_in);
+  [[gnu::noinline]] Node* ParseYield(bool no_in);
   Node* ParseConditional(bool no_in);
   Node* ParseBinary(int min_prec, bool no_in);
   Node* ParseUnary();
   Node* ParseLeftHandSide();
-  Node* ParseNew();
-  Node* ParseSuper();
+  [[gnu::noinline]] Node* ParseNew();
+  [[gnu::noinline]] Node* ParseSuper();
   Node* ParseCallTail(Node* expr, Pos start, bool no_call);
-  bool ParseArguments(std::vector<Node*>& out);
+  [[gnu::noinline]] bool ParseArguments(std::vector<Node*>& out);
   Node* ParsePrimary();
-  Node* ParseIdentifierReference();
-  Node* ParseParenthesized();
-  Node* ParseArrayLiteral();
-  Node* ParseObjectLiteral();
+  [[gnu::noinline]] Node* ParsePrimaryRare();  // async function, #x in, import, errors
+  // Arrow functions at the start of an AssignmentExpression; *handled is false if there is none.
+  [[gnu::noinline]] Node* TryArrowAtAssignmentStart(Pos start, bool no_in, bool in_consequent,
+                                                    bool* handled);
+  [[gnu::noinline]] Node* ParseIdentifierReference();
+  [[gnu::noinline]] Node* ParseParenthesized();
+  [[gnu::noinline]] Node* ParseArrayLiteral();
+  [[gnu::noinline]] Node* ParseObjectLiteral();
   Node* ParsePropertyDefinition(bool* saw_proto);
   Node* ParsePropertyName(bool* computed, bool allow_private, bool* is_plain_identifier);
-  Node* ParseTemplate(bool tagged);
-  Node* ParseNumberLike();
-  Node* ParseStringLiteral();
-  PrivateName* MakePrivateRef();
+  [[gnu::noinline]] Node* ParseTemplate(bool tagged);
+  [[gnu::noinline]] Node* ParseNumberLike();
+  [[gnu::noinline]] Node* ParseStringLiteral();
+  [[gnu::noinline]] PrivateName* MakePrivateRef();
 
   // ---------------- patterns ----------------
   Node* ParseBindingTarget();
@@ -260,7 +295,7 @@ class Parser {
   // ---------------- identifiers ----------------
   // Validates the current identifier token as a reference (binding=false) or binding name.
   bool CheckIdentifierToken(bool binding, bool lexical);
-  bool CheckIdentifierName(const std::string& name, Pos p, bool binding, bool lexical, bool strict);
+  [[gnu::noinline]] bool CheckIdentifierName(const std::string& name, Pos p, bool binding, bool lexical, bool strict);
   bool IsIdentifierToken() const;  // kIdentifier usable as an identifier here (not a keyword)
 
   // ---------------- scope flags ----------------
@@ -287,8 +322,8 @@ class Parser {
   bool SkipSignature(bool require_arrow);
   bool SkipEntityName();
   bool IsStartOfFunctionType();
-  bool TryTypeArgsInExpression();
-  Node* SkipTsDeclaration(bool* handled);
+  [[gnu::noinline]] bool TryTypeArgsInExpression();
+  [[gnu::noinline]] Node* SkipTsDeclaration(bool* handled);
   bool SkipInterface();
   bool SkipTypeAlias();
   bool SkipBalanced(Tok open, Tok close);
@@ -303,6 +338,7 @@ class Parser {
   std::optional<ParseError> error_;
   uint32_t prev_end_ = 0;
   uint32_t depth_ = 0;
+  uintptr_t stack_limit_ = 0;
   Scope* scope_ = nullptr;
   ClassScope* class_scope_ = nullptr;
   bool in_conditional_consequent_ = false;
@@ -320,18 +356,29 @@ class Parser {
   std::unordered_set<const Node*> spread_trailing_comma_;
   // Offsets of `(`/`<` where an arrow-function parse was tried and failed (avoids exponential retries).
   std::unordered_set<uint32_t> failed_arrow_starts_;
+  // Offsets of `<` where type arguments were tried and rejected.
+  std::unordered_set<uint32_t> failed_type_args_starts_;
 };
 
 #define ENTER()                            \
   DepthGuard depth_guard_(this);           \
-  if (depth_ > max_depth_) return TooDeep()
+  if (TooDeepNow()) return TooDeep()
 
 #define ENTER_BOOL()                       \
   DepthGuard depth_guard_(this);           \
-  if (depth_ > max_depth_) {               \
+  if (TooDeepNow()) {                      \
     TooDeep();                             \
     return false;                          \
   }
+
+// Depth is counted once per syntactic nesting level (assignment expression, statement, pattern, type,
+// function body, class) and at direct self-recursions (unary operands, binary right operands, `new new`).
+#define NESTED(var, call)                  \
+  do {                                     \
+    DepthGuard nested_guard_(this);        \
+    if (TooDeepNow()) return TooDeep();    \
+    var = (call);                          \
+  } while (0)
 
 std::nullptr_t Parser::Unexpected() {
   const Token& k = tok();
@@ -362,6 +409,9 @@ std::nullptr_t Parser::Unexpected() {
       return FailAt(p, "Unexpected identifier '" + k.text + "'");
     case Tok::kEnum:
       return FailAt(p, "Unexpected reserved word");
+    case Tok::kAt:
+      if (ts_) return Unsupported(p, "decorators are not supported");
+      return FailAt(p, "Invalid or unexpected token");
     default:
       return FailAt(p, std::string("Unexpected token '") + TokText(k.type) + "'");
   }
@@ -492,6 +542,27 @@ bool Parser::LetStartsDeclaration(bool in_single_statement) {
 }
 
 Node* Parser::ParseStatementListItem() {
+  switch (t()) {
+    case Tok::kFunction:
+      return ParseFunction(NodeKind::kFunctionDeclaration, Here(), tok().start, false);
+    case Tok::kClass:
+      return ParseClass(NodeKind::kClassDeclaration, Here(), false);
+    case Tok::kConst:
+    case Tok::kEnum:
+    case Tok::kImport:
+    case Tok::kExport:
+      return ParseDeclarationRare();
+    case Tok::kIdentifier:
+      if (!tok().escaped) return ParseDeclarationRare();
+      break;
+    default:
+      break;
+  }
+  return ParseStatement();
+}
+
+// Declarations that need lookahead (kept out of ParseStatementListItem to keep its frame small).
+Node* Parser::ParseDeclarationRare() {
   Pos start = Here();
   switch (t()) {
     case Tok::kFunction:
@@ -630,14 +701,9 @@ Node* Parser::ParseStatement(bool allow_function_decl) {
       if (Is(Tok::kConst)) return Fail("Lexical declaration cannot appear in a single-statement context");
       return Unexpected();
     case Tok::kIdentifier:
-      if (IsName("let") && LetStartsDeclaration(true)) {
-        return Fail("Lexical declaration cannot appear in a single-statement context");
-      }
-      if (IsName("async")) {
-        Peeked p = Peek();
-        if (p.type == Tok::kFunction && !p.newline_before) {
-          return Fail("Async functions can only be declared at the top level or inside a block.");
-        }
+      if ((IsName("let") || IsName("async")) && CheckSingleStatementIdentifier() == nullptr &&
+          failed()) {
+        return nullptr;
       }
       break;
     default:
@@ -646,8 +712,22 @@ Node* Parser::ParseStatement(bool allow_function_decl) {
   return ParseLabeledOrExpressionStatement();
 }
 
+// `let` declarations and async functions are not allowed as the body of if/loops/labels. Returns
+// nullptr (with an error set) when the statement is one of them.
+Node* Parser::CheckSingleStatementIdentifier() {
+  if (IsName("let") && LetStartsDeclaration(true)) {
+    return Fail("Lexical declaration cannot appear in a single-statement context");
+  }
+  if (IsName("async")) {
+    Peeked p = Peek();
+    if (p.type == Tok::kFunction && !p.newline_before) {
+      return Fail("Async functions can only be declared at the top level or inside a block.");
+    }
+  }
+  return nullptr;
+}
+
 Node* Parser::ParseBlock() {
-  ENTER();
   Pos start = Here();
   if (!Expect(Tok::kLBrace)) return nullptr;
   auto* block = Make<BlockStatement>(start);
@@ -759,7 +839,7 @@ Node* Parser::ParseFor() {
   if (failed()) return nullptr;
   bool is_await = false;
   if (IsName("await")) {
-    if (!scope_->is_async || scope_->in_params) return Unexpected();
+    if (!scope_->is_async || scope_->in_params) return Fail("Unexpected reserved word");
     is_await = true;
     if (scope_->program) scope_->program->has_await = true;
     Next();
@@ -828,6 +908,10 @@ Node* Parser::ParseFor() {
                                       : "Invalid left-hand side in for-in loop: Must have a single binding.");
       }
       if (decl->declarations[0]->init) {
+        if (!is_of && !scope_->strict && decl->kind == DeclarationKind::kVar &&
+            decl->declarations[0]->target->kind == NodeKind::kIdentifier) {
+          return Unsupported(init_pos, "for-in variable initializers (Annex B) are not supported");
+        }
         return FailAt(init_pos, is_of ? "for-of loop variable declaration may not have an initializer."
                                       : "for-in loop variable declaration may not have an initializer.");
       }
@@ -957,7 +1041,7 @@ Node* Parser::ParseThrow() {
   Pos start = Here();
   Next();
   if (failed()) return nullptr;
-  if (tok().newline_before) return Fail("Illegal newline after throw");
+  if (tok().newline_before) return FailAt(start, "Illegal newline after throw");
   auto* s = Make<ThrowStatement>(start);
   s->argument = ParseExpression(false);
   if (!s->argument || !ConsumeSemicolon()) return nullptr;
@@ -1213,7 +1297,6 @@ bool Parser::MarkSuper(Pos p, bool is_call) {
 
 // `function` [*] name? (params) { body } — at `function` (after `async` when is_async).
 Node* Parser::ParseFunction(NodeKind kind, Pos start, uint32_t source_start, bool is_async) {
-  ENTER();
   Next();  // function
   if (failed()) return nullptr;
   auto* fn = MakeK<FunctionNode>(kind, start);
@@ -1244,6 +1327,7 @@ Node* Parser::ParseFunction(NodeKind kind, Pos start, uint32_t source_start, boo
     Next();
     if (failed()) return nullptr;
   } else if (kind == NodeKind::kFunctionDeclaration) {
+    if (Is(Tok::kLParen)) return FailAt(start, "Function statements require a function name");
     return Unexpected();
   }
   Scope scope;
@@ -1603,7 +1687,6 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
 // A method (object literal or class), at the token after the name: [<T>](params)[: R] { body }.
 FunctionNode* Parser::ParseMethod(Pos start, MethodKind kind, bool is_async, bool is_generator,
                                   bool is_derived_ctor, bool allow_no_body, bool* has_body) {
-  ENTER();
   auto* fn = MakeK<FunctionNode>(NodeKind::kFunctionExpression, start);
   fn->method_kind = kind;
   fn->is_async = is_async;
@@ -1762,7 +1845,6 @@ Node* Parser::ParseStaticBlock(Pos start, ClassNode* cls) {
 }
 
 bool Parser::ParseClassMember(ClassNode* cls, bool is_abstract_class) {
-  ENTER_BOOL();
   if (Is(Tok::kSemicolon)) {
     Next();
     return !failed();
@@ -2036,15 +2118,8 @@ bool AssignOpFor(Tok t, AssignOp* op) {
 
 }  // namespace
 
-// AssignmentExpression (§13.15), including arrow functions, async arrows and yield.
-Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
-  ENTER();
-  Pos start = Here();
-  // Only the direct consequent of `?:` sees the flag (see TryParseParenArrow).
-  bool in_consequent = in_conditional_consequent_;
-  in_conditional_consequent_ = false;
-  // yield
-  if (IsName("yield") && scope_->is_generator) return ParseYield(no_in);
+Node* Parser::TryArrowAtAssignmentStart(Pos start, bool no_in, bool in_consequent, bool* handled) {
+  *handled = false;
   // Arrow functions.
   if (Is(Tok::kIdentifier)) {
     if (IsName("async")) {
@@ -2057,7 +2132,10 @@ Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
           Next();
           if (failed()) return nullptr;
           Peeked q = Peek();
-          if (q.type == Tok::kArrow) return ParseIdentifierArrow(start, src_start, true, no_in);
+          if (q.type == Tok::kArrow) {
+            *handled = true;
+            return ParseIdentifierArrow(start, src_start, true, no_in);
+          }
           Restore(s);
         } else if (p.type == Tok::kLParen || (ts_ && p.type == Tok::kLt)) {
           uint32_t src_start = tok().start;
@@ -2066,12 +2144,16 @@ Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
           if (failed()) return nullptr;
           bool is_arrow = false;
           Node* arrow = TryParseParenArrow(start, src_start, true, no_in, &is_arrow);
-          if (is_arrow || failed()) return arrow;
+          if (is_arrow || failed()) {
+            *handled = true;
+            return arrow;
+          }
           Restore(s);
         }
       }
     }
     if (lex_.PeekArrow()) {
+      *handled = true;
       return ParseIdentifierArrow(start, tok().start, false, no_in);
     }
   } else if (Is(Tok::kLParen) || (ts_ && Is(Tok::kLt))) {
@@ -2079,7 +2161,27 @@ Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
     in_conditional_consequent_ = in_consequent;
     Node* arrow = TryParseParenArrow(start, tok().start, false, no_in, &is_arrow);
     in_conditional_consequent_ = false;
-    if (is_arrow || failed()) return arrow;
+    if (is_arrow || failed()) {
+      *handled = true;
+      return arrow;
+    }
+  }
+  return nullptr;
+}
+
+// AssignmentExpression (§13.15), including arrow functions, async arrows and yield.
+Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
+  ENTER();
+  Pos start = Here();
+  // Only the direct consequent of `?:` sees the flag (see TryParseParenArrow).
+  bool in_consequent = in_conditional_consequent_;
+  in_conditional_consequent_ = false;
+  // yield
+  if (IsName("yield") && scope_->is_generator) return ParseYield(no_in);
+  if (Is(Tok::kIdentifier) || Is(Tok::kLParen) || (ts_ && Is(Tok::kLt))) {
+    bool handled = false;
+    Node* arrow = TryArrowAtAssignmentStart(start, no_in, in_consequent, &handled);
+    if (handled || failed()) return arrow;
   }
   size_t covers = cover_errors_.size();
   Node* lhs = ParseConditional(no_in);
@@ -2223,7 +2325,6 @@ bool IsLogicalOf(const Node* n, LogicalOp a, LogicalOp b) {
 
 // Binary and logical operators by precedence climbing (iterative for left-associative chains).
 Node* Parser::ParseBinary(int min_prec, bool no_in) {
-  ENTER();
   Pos start = Here();
   Node* left = ParseUnary();
   if (!left) return nullptr;
@@ -2253,7 +2354,7 @@ Node* Parser::ParseBinary(int min_prec, bool no_in) {
     if (left->kind == NodeKind::kPrivateName && op_tok != Tok::kIn) return Unexpected();
     if (op_tok == Tok::kStarStar && !left->parenthesized &&
         (left->kind == NodeKind::kUnary || left->kind == NodeKind::kAwait)) {
-      return FailAt(op_pos,
+      return FailAt(Pos{left->line, left->column},
                     "Unary operator used immediately before exponentiation expression. Parenthesis "
                     "must be used to disambiguate operator precedence");
     }
@@ -2268,7 +2369,8 @@ Node* Parser::ParseBinary(int min_prec, bool no_in) {
     if (failed()) return nullptr;
     // `??` cannot be mixed with && / || without parentheses: parse its right side above &&.
     int right_min = right_assoc ? prec : (op_tok == Tok::kNullish ? 3 : prec);
-    Node* right = ParseBinary(right_min, no_in);
+    Node* right;
+    NESTED(right, ParseBinary(right_min, no_in));
     if (!right) return nullptr;
     if (right->kind == NodeKind::kPrivateName) {
       return FailAt(Pos{right->line, right->column},
@@ -2315,7 +2417,6 @@ bool Parser::CheckSimpleTarget(Node* n, const char* message) {
 }
 
 Node* Parser::ParseUnary() {
-  ENTER();
   Pos start = Here();
   UnaryOp op;
   bool is_unary = true;
@@ -2332,11 +2433,12 @@ Node* Parser::ParseUnary() {
   if (is_unary) {
     Next();
     if (failed()) return nullptr;
-    Node* arg = ParseUnary();
+    Node* arg;
+    NESTED(arg, ParseUnary());
     if (!arg) return nullptr;
     if (op == UnaryOp::kDelete) {
       if (arg->kind == NodeKind::kIdentifier && scope_->strict) {
-        return FailAt(start, "Delete of an unqualified identifier in strict mode.");
+        return FailAt(Pos{arg->line, arg->column}, "Delete of an unqualified identifier in strict mode.");
       }
       const Node* inner = arg;
       if (inner->kind == NodeKind::kOptionalChain) inner = inner->As<OptionalChain>()->expression;
@@ -2354,7 +2456,8 @@ Node* Parser::ParseUnary() {
     bool inc = Is(Tok::kInc);
     Next();
     if (failed()) return nullptr;
-    Node* arg = ParseUnary();
+    Node* arg;
+    NESTED(arg, ParseUnary());
     if (!arg) return nullptr;
     if (!CheckSimpleTarget(arg, "Invalid left-hand side expression in prefix operation")) {
       return nullptr;
@@ -2372,7 +2475,7 @@ Node* Parser::ParseUnary() {
     Next();
     if (failed()) return nullptr;
     auto* a = Make<AwaitExpression>(start);
-    a->argument = ParseUnary();
+    NESTED(a->argument, ParseUnary());
     if (!a->argument) return nullptr;
     return a;
   }
@@ -2394,7 +2497,6 @@ Node* Parser::ParseUnary() {
 }
 
 Node* Parser::ParseLeftHandSide() {
-  ENTER();
   Pos start = Here();
   Node* expr;
   if (Is(Tok::kNew)) {
@@ -2423,7 +2525,6 @@ Node* Parser::ParseSuper() {
 }
 
 Node* Parser::ParseNew() {
-  ENTER();
   Pos start = Here();
   Next();  // new
   if (failed()) return nullptr;
@@ -2439,7 +2540,7 @@ Node* Parser::ParseNew() {
   Pos callee_start = Here();
   Node* callee;
   if (Is(Tok::kNew)) {
-    callee = ParseNew();
+    NESTED(callee, ParseNew());
   } else if (Is(Tok::kSuper)) {
     callee = ParseSuper();
   } else if (Is(Tok::kImport)) {
@@ -2652,7 +2753,6 @@ Node* Parser::ParseIdentifierReference() {
 }
 
 Node* Parser::ParsePrimary() {
-  ENTER();
   Pos start = Here();
   switch (t()) {
     case Tok::kThis:
@@ -2661,14 +2761,7 @@ Node* Parser::ParsePrimary() {
       MarkThis();
       return Make<ThisExpression>(start);
     case Tok::kIdentifier:
-      if (IsName("async")) {
-        Peeked p = Peek();
-        if (p.type == Tok::kFunction && !p.newline_before) {
-          uint32_t src_start = tok().start;
-          Next();
-          return ParseFunction(NodeKind::kFunctionExpression, start, src_start, true);
-        }
-      }
+      if (IsName("async")) return ParsePrimaryRare();
       return ParseIdentifierReference();
     case Tok::kNumber:
     case Tok::kBigInt:
@@ -2710,10 +2803,35 @@ Node* Parser::ParsePrimary() {
       return ParseClass(NodeKind::kClassExpression, start, false);
     case Tok::kLParen:
       return ParseParenthesized();
+    case Tok::kPrivateName:
+    case Tok::kImport:
+      return ParsePrimaryRare();
+    default:
+      return Unexpected();
+  }
+}
+
+Node* Parser::ParsePrimaryRare() {
+  Pos start = Here();
+  switch (t()) {
+    case Tok::kIdentifier: {  // async
+      Peeked p = Peek();
+      if (p.type == Tok::kFunction && !p.newline_before) {
+        uint32_t src_start = tok().start;
+        Next();
+        return ParseFunction(NodeKind::kFunctionExpression, start, src_start, true);
+      }
+      return ParseIdentifierReference();
+    }
     case Tok::kPrivateName: {
       // `#x in obj` (§13.10.1); the binary parser checks that `in` follows.
       Peeked p = Peek();
-      if (p.type != Tok::kIn) return Unexpected();
+      if (p.type != Tok::kIn) {
+        if (!class_scope_) {
+          return Fail("Private field '#" + tok().text + "' must be declared in an enclosing class");
+        }
+        return Unexpected();
+      }
       PrivateName* pn = MakePrivateRef();
       if (!pn) return nullptr;
       Next();
@@ -2772,7 +2890,6 @@ Node* Parser::ParseStringLiteral() {
 }
 
 Node* Parser::ParseTemplate(bool tagged) {
-  ENTER();
   Pos start = Here();
   auto* tl = Make<TemplateLiteral>(start);
   while (true) {
@@ -2818,7 +2935,6 @@ Node* Parser::ParseParenthesized() {
 }
 
 Node* Parser::ParseArrayLiteral() {
-  ENTER();
   Pos start = Here();
   Next();  // [
   if (failed()) return nullptr;
@@ -2858,7 +2974,6 @@ Node* Parser::ParseArrayLiteral() {
 }
 
 Node* Parser::ParseObjectLiteral() {
-  ENTER();
   Pos start = Here();
   Next();  // {
   if (failed()) return nullptr;
@@ -2919,7 +3034,6 @@ Node* Parser::ParsePropertyName(bool* computed, bool allow_private, bool* is_pla
 }
 
 Node* Parser::ParsePropertyDefinition(bool* saw_proto) {
-  ENTER();
   Pos start = Here();
   uint32_t prop_source_start = tok().start;
   if (Is(Tok::kEllipsis)) {
@@ -3494,7 +3608,6 @@ bool Parser::SkipEntityName() {
 }
 
 bool Parser::SkipPrimaryType() {
-  ENTER_BOOL();
   switch (t()) {
     case Tok::kIdentifier:
       if (!SkipEntityName()) return false;
@@ -3653,7 +3766,6 @@ bool Parser::SkipObjectType() {
   Next();  // {
   if (failed()) return false;
   while (!Is(Tok::kRBrace)) {
-    ENTER_BOOL();
     if (Is(Tok::kEof)) {
       Unexpected();
       return false;
@@ -3778,11 +3890,14 @@ bool Parser::SkipTypeArgs() {
 // `f<T>(x)`, `new C<T>()`, tagged `f<T>\`\``: type arguments are accepted only when followed by `(` or
 // a template (as TypeScript does); otherwise `<` is the less-than operator.
 bool Parser::TryTypeArgsInExpression() {
+  uint32_t key = tok().start;
+  if (failed_type_args_starts_.count(key)) return false;
   Snapshot s = Save();
   bool ok = SkipTypeArgs() && (Is(Tok::kLParen) || Is(Tok::kTemplate));
   if (!ok) {
     if (error_ && error_->message == "too deeply nested") return false;
     Restore(s);
+    failed_type_args_starts_.insert(key);
     return false;
   }
   return true;
