@@ -282,7 +282,10 @@ class CommandCall {
         fds[n++] = {err_read_.get(), POLLIN, 0};
       }
       int ready = poll(fds, n, kPollMs);
-      if (ready < 0 && errno != EINTR) break;
+      if (ready < 0 && errno != EINTR) {
+        guard_.KillGroup();  // cannot watch the process any more: end it rather than hang
+        break;
+      }
 
       if (in_i >= 0 && fds[in_i].revents != 0) {
         ssize_t w = write(in_write_.get(), input.data() + written, input.size() - written);

@@ -43,7 +43,9 @@ struct CommandOptions {
 //   "tool printed invalid JSON: ..."; otherwise OK with stdout trimmed of surrounding whitespace.
 //   A process that cannot be started fails with "cannot start tool command 'ARGV0': REASON".
 // When the call ends, the process is reaped and anything left in its process group is killed.
-// Precondition: SIGCHLD is not ignored in this process (the child must stay waitable).
+// Precondition: SIGCHLD is not ignored in this process and nothing else reaps our children
+// (e.g. a waitpid(-1) loop in a SIGCHLD handler): the child must stay waitable. Otherwise the call
+// fails with "cannot read the tool's exit status".
 // Errors (InvalidArgument) for an empty argv, an empty argv[0], or a NUL byte in any string.
 absl::StatusOr<ExecuteFn> CommandExecutor(CommandSpec spec, CommandOptions options = {});
 

@@ -17,7 +17,8 @@ namespace {
 
 using testing::CallAndWait;
 
-const char kFixtureDir[] = "/work/shared/corpus/fixtures";
+// The acceptance corpus copied into the repository (tests/corpus/fixtures).
+const std::string kFixtureDir = std::string(CODEMODE_SOURCE_DIR) + "/tests/corpus/fixtures";
 
 std::vector<std::string> Dotted(const ToolTree& tree) {
   std::vector<std::string> out;
@@ -197,7 +198,7 @@ TEST_CASE("manifest: files and working directories", "[manifest]") {
 }
 
 TEST_CASE("manifest: the corpus fixture loads and its tools run", "[manifest][fixture]") {
-  auto tree = LoadManifest(std::string(kFixtureDir) + "/manifest.json");
+  auto tree = LoadManifest(kFixtureDir + "/manifest.json");
   REQUIRE(tree.ok());
   std::vector<std::string> names = Dotted(*tree);
   CHECK(names.size() > 30);
@@ -213,7 +214,7 @@ TEST_CASE("manifest: the corpus fixture loads and its tools run", "[manifest][fi
   REQUIRE(order.ok());
   auto got = json::Parse(*order);
   REQUIRE(got.ok());
-  auto data = json::Parse(ReadFile(std::string(kFixtureDir) + "/data/orders.json"));
+  auto data = json::Parse(ReadFile(kFixtureDir + "/data/orders.json"));
   REQUIRE(data.ok());
   const json::Value* expected = nullptr;
   const json::Array& orders = data->is_array() ? data->as_array() : data->Find("orders")->as_array();
