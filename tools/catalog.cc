@@ -40,10 +40,9 @@ std::string Shown(std::string_view name) {
   return absl::StrCat(std::string(name.substr(0, kMax)), "…");
 }
 
-absl::StatusOr<std::vector<std::string>> SplitName(std::string_view name,
-                                                   std::string_view where) {
-  std::vector<std::string> segments = absl::StrSplit(absl::string_view(name.data(), name.size()),
-                                                     '.');
+absl::StatusOr<std::vector<std::string>> SplitName(std::string_view name, std::string_view where) {
+  std::vector<std::string> segments =
+      absl::StrSplit(absl::string_view(name.data(), name.size()), '.');
   for (const std::string& s : segments) {
     if (s.empty()) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -66,8 +65,8 @@ absl::StatusOr<Namespace*> Descend(Namespace* ns, std::vector<std::string>* path
     const std::string& s = segments[i];
     path->push_back(s);
     if (ns->FindTool(s) != nullptr) {
-      return absl::InvalidArgumentError(absl::StrCat("tool tree: '", JoinPath(*path),
-                                                     "' is both a tool and a namespace"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tool tree: '", JoinPath(*path), "' is both a tool and a namespace"));
     }
     Namespace* child = ns->FindNamespace(s);
     if (child == nullptr) {
@@ -92,8 +91,8 @@ absl::Status AddTool(Namespace* dst, std::vector<std::string> path, std::string_
         absl::StrCat("tool tree: tool '", JoinPath(path), "' is declared twice"));
   }
   if ((*ns)->FindNamespace(last) != nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("tool tree: '", JoinPath(path),
-                                                   "' is both a tool and a namespace"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tool tree: '", JoinPath(path), "' is both a tool and a namespace"));
   }
   (*ns)->tools.emplace_back(last, std::move(tool));
   return absl::OkStatus();
@@ -110,8 +109,8 @@ absl::Status AddNamespace(Namespace* dst, std::vector<std::string> path, std::st
   const std::string& last = segments->back();
   path.push_back(last);
   if ((*ns)->FindTool(last) != nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat("tool tree: '", JoinPath(path),
-                                                   "' is both a tool and a namespace"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("tool tree: '", JoinPath(path), "' is both a tool and a namespace"));
   }
   Namespace* target = (*ns)->FindNamespace(last);
   if (target == nullptr) {
@@ -125,8 +124,9 @@ absl::Status AddNamespace(Namespace* dst, std::vector<std::string> path, std::st
 absl::Status Merge(Namespace* dst, std::vector<std::string> path, Namespace src) {
   if (!src.description.empty()) {
     if (!dst->description.empty() && dst->description != src.description) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "tool tree: namespace '", JoinPath(path), "' is declared twice with different descriptions"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("tool tree: namespace '", JoinPath(path),
+                       "' is declared twice with different descriptions"));
     }
     dst->description = std::move(src.description);
   }
@@ -241,7 +241,8 @@ absl::StatusOr<const Tool*> ToolTree::Lookup(absl::Span<const std::string> path,
     for (const auto& [name, tool] : ns->tools) names.push_back(name);
     for (const auto& [name, child] : ns->namespaces) names.push_back(absl::StrCat(name, ".*"));
     constexpr size_t kShow = 12;
-    std::string listed = absl::StrJoin(names.begin(), names.begin() + std::min(kShow, names.size()), ", ");
+    std::string listed =
+        absl::StrJoin(names.begin(), names.begin() + std::min(kShow, names.size()), ", ");
     if (names.size() > kShow) absl::StrAppend(&listed, ", …");
     e.message = absl::StrCat("'", Shown(dotted), "' is a namespace, not a tool",
                              names.empty() ? "" : absl::StrCat(" (it contains ", listed, ")"),

@@ -103,7 +103,9 @@ std::string CutUtf8(std::string_view s, size_t max) {
   return absl::StrCat(std::string(s.substr(0, end)), "…");
 }
 
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
@@ -194,8 +196,8 @@ class CommandCall {
 
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
-    posix_spawnattr_setflags(&attr,
-                             POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setflags(
+        &attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     posix_spawnattr_setpgroup(&attr, 0);
     sigset_t empty;
     sigemptyset(&empty);
@@ -209,13 +211,16 @@ class CommandCall {
     posix_spawnattr_setsigdefault(&attr, &defaults);
 
     std::vector<char*> argv;
-    for (const std::string& arg : shared_->spec.argv) argv.push_back(const_cast<char*>(arg.c_str()));
+    for (const std::string& arg : shared_->spec.argv)
+      argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
 
     std::vector<std::string> env_storage;
     for (char** e = environ; e != nullptr && *e != nullptr; ++e) {
       std::string_view entry(*e);
-      if (entry.size() > kCallKeyVar.size() && entry.substr(0, kCallKeyVar.size()) == std::string_view(kCallKeyVar.data(), kCallKeyVar.size()) &&
+      if (entry.size() > kCallKeyVar.size() &&
+          entry.substr(0, kCallKeyVar.size()) ==
+              std::string_view(kCallKeyVar.data(), kCallKeyVar.size()) &&
           entry[kCallKeyVar.size()] == '=') {
         continue;
       }
@@ -234,9 +239,8 @@ class CommandCall {
       std::string where = shared_->spec.working_dir.empty()
                               ? std::string()
                               : absl::StrCat(" in '", shared_->spec.working_dir, "'");
-      return absl::FailedPreconditionError(absl::StrCat("cannot start tool command '",
-                                                        shared_->spec.argv[0], "'", where, ": ",
-                                                        ErrnoText(err)));
+      return absl::FailedPreconditionError(absl::StrCat(
+          "cannot start tool command '", shared_->spec.argv[0], "'", where, ": ", ErrnoText(err)));
     }
     {
       std::lock_guard<std::mutex> lock(guard_.mu);
@@ -427,7 +431,8 @@ absl::StatusOr<ExecuteFn> CommandExecutor(CommandSpec spec, CommandOptions optio
       }).detach();
     } catch (const std::system_error& e) {
       // No thread, no call: fail it here (the only synchronous completion).
-      pending->done(absl::ResourceExhaustedError(absl::StrCat("cannot start a thread: ", e.what())));
+      pending->done(
+          absl::ResourceExhaustedError(absl::StrCat("cannot start a thread: ", e.what())));
     }
   });
 }

@@ -483,8 +483,8 @@ class Locator {
           } else if (c == 't' || c == 'f' || c == 'n') {
             if (auto e = ScanLiteral()) return e;
           } else {
-            return Fail(pos_, absl::StrCat("unexpected ", DescribeChar(text_, pos_),
-                                           ", expected a value"));
+            return Fail(
+                pos_, absl::StrCat("unexpected ", DescribeChar(text_, pos_), ", expected a value"));
           }
           state = State::kAfterValue;
           break;
@@ -579,7 +579,8 @@ class Locator {
         return std::nullopt;
       }
       if (c < 0x20) {
-        return Fail(pos_, absl::StrFormat("control character U+%04X must be escaped in a string", c));
+        return Fail(pos_,
+                    absl::StrFormat("control character U+%04X must be escaped in a string", c));
       }
       if (c >= 0x80) {
         uint32_t cp;
@@ -600,8 +601,8 @@ class Locator {
         continue;
       }
       if (e != 'u') {
-        return Fail(pos_, absl::StrCat("invalid escape ", DescribeChar(text_, pos_ + 1),
-                                       " after '\\'"));
+        return Fail(pos_,
+                    absl::StrCat("invalid escape ", DescribeChar(text_, pos_ + 1), " after '\\'"));
       }
       int unit = ReadHex4(pos_);
       if (unit < 0) return Fail(pos_, "invalid \\u escape (expected 4 hex digits)");
@@ -613,9 +614,9 @@ class Locator {
         }
       }
       if (unit >= 0xD800 && unit <= 0xDFFF) {
-        return Fail(pos_, absl::StrFormat(
-                              "lone surrogate \\u%04X in a string (not representable in UTF-8)",
-                              unit));
+        return Fail(
+            pos_, absl::StrFormat("lone surrogate \\u%04X in a string (not representable in UTF-8)",
+                                  unit));
       }
       pos_ += 6;
     }
@@ -836,8 +837,7 @@ namespace {
 absl::Status ErrorFor(std::string_view text, int max_depth, simdjson::error_code err) {
   if (auto located = Locator(text, max_depth).Run()) return LocatedError(text, *located);
   // The scanner found nothing wrong: report simdjson's own words rather than inventing a place.
-  return absl::InvalidArgumentError(
-      absl::StrCat("invalid JSON: ", simdjson::error_message(err)));
+  return absl::InvalidArgumentError(absl::StrCat("invalid JSON: ", simdjson::error_message(err)));
 }
 
 absl::Status ParseInto(std::string_view text, const ParseOptions& options, Value* out) {

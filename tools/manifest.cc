@@ -56,10 +56,10 @@ class ManifestReader {
         return Error(at, "a dotted name cannot have an empty segment");
       }
       if (!entry.is_object()) {
-        return Error(at, absl::StrCat(
-                             "expected an object (a tool with \"command\" or a namespace with "
-                             "\"tools\"), got ",
-                             std::string(json::TypeName(entry.type()))));
+        return Error(at,
+                     absl::StrCat("expected an object (a tool with \"command\" or a namespace with "
+                                  "\"tools\"), got ",
+                                  std::string(json::TypeName(entry.type()))));
       }
       if (entry.Find("tools") != nullptr) {
         Namespace child;
@@ -117,14 +117,14 @@ class ManifestReader {
                                   "\" backend is not supported yet (use \"command\")"));
       }
     }
-    if (absl::Status s = CheckKeys(entry, where, {"description", "input", "output", "command"},
-                                   "tool");
+    if (absl::Status s =
+            CheckKeys(entry, where, {"description", "input", "output", "command"}, "tool");
         !s.ok()) {
       return s;
     }
     if (absl::Status s = ReadDescription(entry, where, &tool->description); !s.ok()) return s;
-    for (auto [key, schema] : {std::pair{"input", &tool->input_schema},
-                               std::pair{"output", &tool->output_schema}}) {
+    for (auto [key, schema] :
+         {std::pair{"input", &tool->input_schema}, std::pair{"output", &tool->output_schema}}) {
       const json::Value* v = entry.Find(key);
       if (v == nullptr) continue;
       if (!v->is_object() && !v->is_bool()) {
@@ -181,8 +181,8 @@ absl::StatusOr<ToolTree> ParseManifest(std::string_view json_text, std::string_v
   std::filesystem::path dir = std::filesystem::absolute(
       std::filesystem::path(base_dir.empty() ? std::string_view(".") : base_dir), ec);
   if (ec) {
-    return absl::InvalidArgumentError(absl::StrCat("manifest: bad base directory '",
-                                                   std::string(base_dir), "': ", ec.message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat("manifest: bad base directory '", std::string(base_dir), "': ", ec.message()));
   }
   Namespace root;
   ManifestReader reader(dir.lexically_normal().string(), options);

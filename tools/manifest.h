@@ -23,9 +23,9 @@
 namespace codemode::tools {
 
 struct ManifestOptions {
-  CommandOptions command;            // for every command tool
+  CommandOptions command;               // for every command tool
   size_t max_bytes = size_t{16} << 20;  // manifest file size limit
-  int max_depth = 128;               // JSON nesting limit (schemas nest)
+  int max_depth = 128;                  // JSON nesting limit (schemas nest)
 };
 
 // Builds the tool tree described by `json_text`; command tools run in `base_dir` (made absolute

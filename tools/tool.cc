@@ -74,13 +74,13 @@ Tool Tool::FromFunction(SyncFn fn, std::string description, json::Value input_sc
     }
     std::thread([shared_fn, once, request = std::move(request)]() mutable {
       // The stop callback runs on the thread that requests stop, so it only starts a thread.
-      std::stop_callback on_stop(request.stop, [once] {
-        std::thread([once] { once->Complete(Cancelled()); }).detach();
-      });
+      std::stop_callback on_stop(
+          request.stop, [once] { std::thread([once] { once->Complete(Cancelled()); }).detach(); });
       absl::StatusOr<std::string> result = (*shared_fn)(request.input_json);
       if (result.ok()) {
         if (absl::Status valid = json::Validate(*result); !valid.ok()) {
-          result = absl::InternalError(absl::StrCat("tool returned invalid JSON: ", valid.message()));
+          result =
+              absl::InternalError(absl::StrCat("tool returned invalid JSON: ", valid.message()));
         }
       }
       once->Complete(std::move(result));

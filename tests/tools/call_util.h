@@ -71,8 +71,8 @@ inline CallRequest Request(std::string input_json, std::string key = "run1:1",
 inline CallOutcome CallAndWait(const Tool& tool, std::string input_json,
                                std::string key = "run1:1") {
   Waiter waiter;
-  CallHandle handle = StartCall(tool, Request(std::move(input_json), std::move(key)),
-                                waiter.MakeCompletion());
+  CallHandle handle =
+      StartCall(tool, Request(std::move(input_json), std::move(key)), waiter.MakeCompletion());
   auto outcome = waiter.Wait();
   if (!outcome) return absl::DeadlineExceededError("test: call did not complete in 30 s");
   return *outcome;

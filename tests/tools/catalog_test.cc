@@ -2,10 +2,9 @@
 #include "tools/catalog.h"
 
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "tests/tools/call_util.h"
 
@@ -128,8 +127,7 @@ TEST_CASE("lookup errors name the closest tools and point at search", "[catalog]
   tree->Lookup(std::vector<std::string>{"refund"}, &error).IgnoreError();
   CHECK(error.suggestions == std::vector<std::string>{"orders.refund"});
   tree->Lookup(std::vector<std::string>{"billing", "list"}, &error).IgnoreError();
-  CHECK(error.suggestions ==
-        std::vector<std::string>{"orders.list", "billing.invoices.list"});
+  CHECK(error.suggestions == std::vector<std::string>{"orders.list", "billing.invoices.list"});
 
   // Nothing close: only the hint.
   tree->Lookup(std::vector<std::string>{"weather", "forecast"}, &error).IgnoreError();

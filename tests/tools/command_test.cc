@@ -8,14 +8,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "tests/tools/call_util.h"
 
@@ -101,8 +100,8 @@ pid_t ReadPid(const TempDir& dir, const std::string& name) {
 TEST_CASE("command: output, input on stdin, completion on a background thread", "[command]") {
   Waiter waiter;
   Tool cat = Shell("cat");
-  CallHandle handle = StartCall(cat, Request("{\"id\": \"o_1\", \"n\": [1, 2]}"),
-                                waiter.MakeCompletion());
+  CallHandle handle =
+      StartCall(cat, Request("{\"id\": \"o_1\", \"n\": [1, 2]}"), waiter.MakeCompletion());
   auto outcome = waiter.Wait();
   REQUIRE(outcome.has_value());
   REQUIRE(outcome->ok());
@@ -145,8 +144,8 @@ TEST_CASE("command: failures", "[command]") {
   // Long error lines are cut on a character boundary.
   CommandOptions short_errors;
   short_errors.max_error_bytes = 10;
-  CHECK(MessageOf(CallAndWait(Shell("printf 'ééééééé\\n' >&2; exit 1", "", short_errors),
-                              "{}")) == "ééééé…");
+  CHECK(MessageOf(CallAndWait(Shell("printf 'ééééééé\\n' >&2; exit 1", "", short_errors), "{}")) ==
+        "ééééé…");
 }
 
 TEST_CASE("command: output size cap", "[command]") {
@@ -224,8 +223,8 @@ TEST_CASE("command: concurrent calls overlap", "[command]") {
   std::vector<Waiter> waiters(5);
   std::vector<CallHandle> handles;
   for (int i = 0; i < 5; ++i) {
-    handles.push_back(StartCall(timed, Request("{}", "r:" + std::to_string(i)),
-                                waiters[i].MakeCompletion()));
+    handles.push_back(
+        StartCall(timed, Request("{}", "r:" + std::to_string(i)), waiters[i].MakeCompletion()));
   }
   int64_t latest_start = 0, earliest_end = INT64_MAX;
   for (Waiter& w : waiters) {
@@ -318,9 +317,9 @@ TEST_CASE("command: descriptors do not leak into tools", "[command]") {
   // An fd opened without O_CLOEXEC by the host is not visible in the tool.
   int fd = open("/dev/null", O_RDONLY);
   REQUIRE(fd >= 3);
-  CallOutcome probe = CallAndWait(
-      Shell("if [ -e /proc/$$/fd/" + std::to_string(fd) + " ]; then echo true; else echo false; fi"),
-      "{}");
+  CallOutcome probe = CallAndWait(Shell("if [ -e /proc/$$/fd/" + std::to_string(fd) +
+                                        " ]; then echo true; else echo false; fi"),
+                                  "{}");
   close(fd);
   REQUIRE(probe.ok());
   CHECK(*probe == "false");

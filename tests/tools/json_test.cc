@@ -2,10 +2,9 @@
 // outputs computed by Node.js v20 (`node -e 'console.log(JSON.stringify(...))'`).
 #include "tools/json.h"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <string>
-
-#include <catch2/catch.hpp>
 
 namespace json = codemode::json;
 
@@ -171,11 +170,15 @@ TEST_CASE("strings are escaped as JSON.stringify does", "[json]") {
   // Parsing the escaped form gives the string back.
   CHECK(MustParse(json::Serialize(json::Value::String(s))).as_string() == s);
   // Invalid UTF-8 in a host string becomes U+FFFD; output stays valid.
-  std::string out = json::Serialize(json::Value::String("a\xff" "b\xC3"));
-  CHECK(out == "\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\"");
+  std::string out =
+      json::Serialize(json::Value::String("a\xff"
+                                          "b\xC3"));
+  CHECK(out ==
+        "\"a\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD\"");
   CHECK(json::IsValidUtf8(out));
-  CHECK_FALSE(json::IsValidUtf8("\xC0\x80"));        // overlong
-  CHECK_FALSE(json::IsValidUtf8("\xED\xA0\x80"));    // surrogate
+  CHECK_FALSE(json::IsValidUtf8("\xC0\x80"));          // overlong
+  CHECK_FALSE(json::IsValidUtf8("\xED\xA0\x80"));      // surrogate
   CHECK_FALSE(json::IsValidUtf8("\xF4\x90\x80\x80"));  // beyond U+10FFFF
   CHECK(json::IsValidUtf8("\xF4\x8F\xBF\xBF"));
 }

@@ -4,11 +4,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <catch2/catch.hpp>
 
 #include "tests/tools/call_util.h"
 
@@ -170,15 +169,15 @@ TEST_CASE("manifest: files and working directories", "[manifest]") {
     std::ofstream script(dir.path() + "/tools/where.sh");
     script << "#!/bin/sh\nprintf '\"%s\"' \"$(pwd -P)\"\n";
   }
-  std::filesystem::permissions(dir.path() + "/tools/where.sh",
-                               std::filesystem::perms::owner_all);
+  std::filesystem::permissions(dir.path() + "/tools/where.sh", std::filesystem::perms::owner_all);
   std::ofstream(dir.path() + "/manifest.json")
       << R"({"where": {"command": ["./tools/where.sh"]}, "sh": {"command": ["sh", "tools/where.sh"]}})";
 
   // Load through a relative path, then move away: commands still run in the manifest's folder.
   std::string old_cwd = std::filesystem::current_path().string();
   std::filesystem::current_path("/tmp");
-  auto tree = LoadManifest(std::filesystem::path(dir.path()).filename().string() + "/manifest.json");
+  auto tree =
+      LoadManifest(std::filesystem::path(dir.path()).filename().string() + "/manifest.json");
   std::filesystem::current_path("/");
   REQUIRE(tree.ok());
   for (const char* name : {"where", "sh"}) {
@@ -193,8 +192,8 @@ TEST_CASE("manifest: files and working directories", "[manifest]") {
   small.max_bytes = 10;
   auto too_big = LoadManifest(dir.path() + "/manifest.json", small);
   REQUIRE_FALSE(too_big.ok());
-  CHECK(too_big.status().message() == "manifest: '" + dir.path() +
-                                          "/manifest.json' is larger than the limit of 10 bytes");
+  CHECK(too_big.status().message() ==
+        "manifest: '" + dir.path() + "/manifest.json' is larger than the limit of 10 bytes");
 }
 
 TEST_CASE("manifest: the corpus fixture loads and its tools run", "[manifest][fixture]") {
@@ -217,7 +216,8 @@ TEST_CASE("manifest: the corpus fixture loads and its tools run", "[manifest][fi
   auto data = json::Parse(ReadFile(kFixtureDir + "/data/orders.json"));
   REQUIRE(data.ok());
   const json::Value* expected = nullptr;
-  const json::Array& orders = data->is_array() ? data->as_array() : data->Find("orders")->as_array();
+  const json::Array& orders =
+      data->is_array() ? data->as_array() : data->Find("orders")->as_array();
   for (const json::Value& o : orders) {
     if (o.Find("id")->as_string() == "o_1015") expected = &o;
   }
