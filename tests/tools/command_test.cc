@@ -276,7 +276,7 @@ TEST_CASE("command: cancel kills the process group and reaps it", "[command]") {
   CHECK_FALSE(std::filesystem::exists(dir.File("spawned")));
 }
 
-TEST_CASE("command: finished processes are reaped; stragglers do not hold the call", "[command]") {
+TEST_CASE("command: finished processes are reaped and stragglers do not hold the call", "[command]") {
   TempDir dir;
   CallOutcome plain = CallAndWait(Shell("echo $$ > pid; echo 1", dir.path()), "{}");
   REQUIRE(plain.ok());

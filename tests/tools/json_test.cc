@@ -183,7 +183,7 @@ TEST_CASE("strings are escaped as JSON.stringify does", "[json]") {
   CHECK(json::IsValidUtf8("\xF4\x8F\xBF\xBF"));
 }
 
-TEST_CASE("objects keep insertion order; duplicate keys behave as JSON.parse", "[json]") {
+TEST_CASE("objects keep insertion order and duplicate keys behave as JSON.parse", "[json]") {
   // node: JSON.stringify(JSON.parse('{"a":1,"b":2,"a":3}')) === '{"a":3,"b":2}'
   json::Value v = MustParse("{\"a\":1,\"b\":2,\"a\":3}");
   CHECK(json::Serialize(v) == "{\"a\":3,\"b\":2}");
