@@ -53,6 +53,7 @@ struct JumpContext {
   std::vector<std::string_view> labels;
   Label break_label, continue_label;
   int iterator_reg = -1;            // for-of: close on break/return/throw out of the body
+  uint32_t line = 0, column = 0;    // for-of: source position reported by ITERCLOSE
   bool has_region = false;
   Region region;                    // handler region owned by this statement
   // kFinally

@@ -611,8 +611,8 @@ void FunctionCompiler::TemplateTo(const js::TemplateLiteral* t, int dst) {
     return;
   }
   // Parts go in consecutive registers: strings loaded, substitutions converted with TOSTRING right after
-  // their evaluation (ECMA-262 §13.2.8.6); every 32 parts are folded into the first register.
-  constexpr int kChunk = 32;
+  // their evaluation (ECMA-262 §13.2.8.6); every 16 parts are folded into the first register.
+  constexpr int kChunk = 16;
   RegScope rs(b_);
   int base = b_.top();
   int count = 0;
@@ -656,7 +656,6 @@ void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
   }
   RegScope rs(b_);
   int base = WindowBase(dst);
-  Temp();  // this
   CalleeAndThis(t->tag, base);
   std::vector<std::u16string> cooked, raws;
   std::vector<bool> valid;
@@ -678,6 +677,7 @@ void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
 
 void FunctionCompiler::ArrayTo(const js::ArrayLiteral* a, int dst) {
   size_t n = a->elements.size();
+  At(a);
   b_.EmitAB(Op::NEWARRAY, dst, n > 255 ? 255 : static_cast<int>(n));
   for (const Node* el : a->elements) {
     if (Failed()) return;
@@ -1216,29 +1216,43 @@ int FunctionCompiler::WindowBase(int dst) {
   return Temp();
 }
 
+// Precondition: R[base] is the top register. Allocates R[base+1] (the receiver).
 void FunctionCompiler::CalleeAndThis(const Node* callee, int base) {
   if (callee->kind == NodeKind::kMember) {
     auto* m = callee->As<js::MemberExpression>();
     if (m->object->kind == NodeKind::kSuper) {
       Unsupported(m->object, "super references");
+      Temp();
       return;
     }
     if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
       Unsupported(m->property, "private names");
+      Temp();
       return;
     }
-    ExprTo(m->object, base + 1);
-    if (m->optional) b_.EmitJump(Op::JMPNULLISH, base + 1, ChainNil());
-    At(m->property_line, m->property_column);
+    NodeKind ok = m->object->kind;
+    int receiver;
+    if (ok == NodeKind::kCall || ok == NodeKind::kNew || ok == NodeKind::kTaggedTemplate ||
+        ok == NodeKind::kOptionalChain || ok == NodeKind::kAwait) {
+      // Method chains (a.f().g().h()): the receiver's own call window starts at base, so chains use
+      // a constant number of registers at the cost of one MOVE per link.
+      ExprTo(m->object, base);
+      receiver = Temp();
+      b_.EmitMove(receiver, base);
+    } else {
+      receiver = Temp();
+      ExprTo(m->object, receiver);
+    }
+    if (m->optional) b_.EmitJump(Op::JMPNULLISH, receiver, ChainNil());
     if (!m->computed || m->property->kind == NodeKind::kStringLiteral) {
       uint32_t k = StaticKey(m->property);
       At(m->property_line, m->property_column);
-      b_.EmitABX(Op::GETFIELD, base, base + 1, k);
+      b_.EmitABX(Op::GETFIELD, base, receiver, k);
     } else {
       RegScope rs(b_);
       int k = ExprAny(m->property);
       At(m->property_line, m->property_column);
-      b_.EmitABC(Op::GETINDEX, base, base + 1, k);
+      b_.EmitABC(Op::GETINDEX, base, receiver, k);
     }
     return;
   }
@@ -1260,10 +1274,12 @@ void FunctionCompiler::CalleeAndThis(const Node* callee, int base) {
   }
   if (callee->kind == NodeKind::kSuper) {
     Unsupported(callee, "super calls");
+    Temp();
     return;
   }
   ExprTo(callee, base);
-  b_.EmitA(Op::LOADUNDEF, base + 1);
+  int receiver = Temp();
+  b_.EmitA(Op::LOADUNDEF, receiver);
 }
 
 int FunctionCompiler::Arguments(const std::vector<Node*>& args, int base) {
@@ -1302,9 +1318,8 @@ void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   }
   RegScope rs(b_);
   int base = WindowBase(dst);
-  int this_reg = Temp();
-  if (this_reg != base + 1) b_.Fail("internal error: call window not contiguous");
   CalleeAndThis(c->callee, base);
+  if (b_.top() != base + 2) b_.Fail("internal error: call window not contiguous");
   if (c->optional) b_.EmitJump(Op::JMPNULLISH, base, ChainNil());
   int n = Arguments(c->arguments, base);
   At(c->paren_line ? c->paren_line : c->line, c->paren_line ? c->paren_column : c->column);

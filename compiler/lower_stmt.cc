@@ -533,6 +533,8 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   c.break_label = b_.NewLabel();
   c.continue_label = b_.NewLabel();
   c.iterator_reg = it;
+  c.line = s->line;
+  c.column = s->column;
   Label brk = c.break_label, loop = c.continue_label;
   b_.Bind(loop);
   int v = Temp();
@@ -706,6 +708,7 @@ void FunctionCompiler::CloseIteratorOf(size_t index) {
   for (size_t j = index; j < ctx_.size(); ++j) {
     if (ctx_[j].has_region) b_.PauseRegion(ctx_[j].region);
   }
+  At(ctx_[index].line, ctx_[index].column);
   b_.EmitA(Op::ITERCLOSE, ctx_[index].iterator_reg);
   for (size_t j = index; j < ctx_.size(); ++j) {
     if (ctx_[j].has_region) b_.ResumeRegion(ctx_[j].region);

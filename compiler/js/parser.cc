@@ -242,7 +242,8 @@ class Parser {
   // ---------------- functions and classes ----------------
   [[gnu::noinline]] Node* ParseFunction(NodeKind kind, Pos start, uint32_t source_start, bool is_async);
   bool ParseFunctionRest(FunctionNode* fn, Scope* scope, bool allow_no_body, bool* has_body);
-  bool ParseFormalParams(FunctionNode* fn, bool is_constructor);
+  // Parses `(params)`; validates names unless `validate` is false (arrows validate after seeing `=>`).
+  bool ParseFormalParams(FunctionNode* fn, bool is_constructor, bool validate = true);
   bool ParseFunctionBody(FunctionNode* fn, Scope* scope);
   bool ValidateParams(FunctionNode* fn, bool strict, bool force_unique);
   Node* ParseArrowBody(FunctionNode* fn, Scope* scope, bool no_in);
@@ -1380,7 +1381,7 @@ bool Parser::ParseFunctionRest(FunctionNode* fn, Scope* scope, bool allow_no_bod
   return ok && !failed();
 }
 
-bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor) {
+bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool validate) {
   // At '('.
   Next();
   if (failed()) return false;
@@ -1475,6 +1476,7 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor) {
   scope_->in_params = saved_in_params;
   Next();  // ')'
   if (failed()) return false;
+  if (!validate) return true;
   bool unique = fn->is_arrow || fn->method_kind != MethodKind::kNone || !fn->has_simple_parameter_list;
   return ValidateParams(fn, scope_->strict, unique);
 }
@@ -1649,13 +1651,14 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   bool has_return_type = false;
   if (ts_ && Is(Tok::kLt)) ok = SkipTypeParams();
   if (ok && !Is(Tok::kLParen)) ok = false;
-  if (ok) ok = ParseFormalParams(fn, false);
+  if (ok) ok = ParseFormalParams(fn, false, /*validate=*/false);
   if (ok && ts_ && Is(Tok::kColon)) {
     has_return_type = true;
     ok = SkipReturnType();
   }
   if (ok && (!Is(Tok::kArrow) || tok().newline_before)) ok = false;
   scope_ = outer;
+  if (ok && !failed() && !ValidateParams(fn, scope.strict, true)) return nullptr;  // after `=>`: final
   if (ok && !failed() && has_return_type && in_consequent) {
     // `c ? (x): T => y : z` vs `c ? (x) : y => z` (TypeScript's rule): the arrow with a return type
     // is kept only if the whole arrow is followed by the conditional's ':'.
