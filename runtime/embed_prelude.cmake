@@ -1,0 +1,10 @@
+# Concatenates the prelude files into a C++ source holding one raw string (see runtime/prelude.h).
+string(REPLACE "," ";" FILES "${FILES}")
+set(text "")
+foreach(f ${FILES})
+  file(READ ${f} content)
+  get_filename_component(name ${f} NAME)
+  string(APPEND text "// ---- ${name}\n{\n${content}\n}\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from vm/prelude/*.js by runtime/embed_prelude.cmake. Do not edit.\n#include \"runtime/prelude.h\"\n\nnamespace codemode {\nstd::string_view PreludeSource() {\n  static const char kText[] = R\"CODEMODE_PRELUDE(${text})CODEMODE_PRELUDE\";\n  return {kText, sizeof(kText) - 1};\n}\n}  // namespace codemode\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

@@ -1,0 +1,41 @@
+#include "vm/heap.h"
+
+namespace codemode::vm {
+
+Heap::~Heap() {
+  HeapCell* c = head_;
+  while (c != nullptr) {
+    HeapCell* next = c->gc_next_;
+    delete c;
+    c = next;
+  }
+}
+
+void Heap::Freeze() {
+  for (HeapCell* c = head_; c != nullptr; c = c->gc_next_) c->shared_ = true;
+}
+
+void Heap::Sweep() {
+  HeapCell** link = &head_;
+  int64_t live = 0;
+  size_t count = 0;
+  while (*link != nullptr) {
+    HeapCell* c = *link;
+    if (c->marked_ || c->shared_) {
+      c->marked_ = false;
+      live += static_cast<int64_t>(c->alloc_size_ + c->ExtraBytes());
+      ++count;
+      link = &c->gc_next_;
+    } else {
+      *link = c->gc_next_;
+      delete c;
+    }
+  }
+  // Recomputed from the survivors' own reports so growth accounted in between cannot drift.
+  bytes_ = live;
+  cell_count_ = count;
+  debt_ = 0;
+  ++collections_;
+}
+
+}  // namespace codemode::vm

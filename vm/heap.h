@@ -1,0 +1,136 @@
+// The heap: every engine object is a HeapCell owned by exactly one Heap. Mark-sweep, non-moving, collected
+// only at safe points chosen by the interpreter (never inside a native), so native code may hold raw
+// pointers to cells across allocations. Bytes are counted at allocation for the memory limit (DESIGN §3.5).
+//
+// Two kinds of heap exist: the process-wide shared realm heap (built once, then frozen: DESIGN §3.3) and one
+// heap per run. Cells of the shared heap carry the `shared` flag; a run never mutates them (objects are
+// copied on write, see Object) and its collector never traces into them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "vm/value.h"
+
+namespace codemode::vm {
+
+enum class CellKind : uint8_t {
+  kString,
+  kSymbol,
+  kBigInt,
+  kObject,
+  kShape,
+  kCell,        // a captured variable
+  kProto,       // a loaded FunctionProto
+  kAccessor,    // getter/setter pair stored in a property slot
+  kEnumerator,  // for-in key list
+  kOther,
+};
+
+class Tracer;
+
+class HeapCell {
+ public:
+  explicit HeapCell(CellKind kind) : kind_(kind) {}
+  virtual ~HeapCell() = default;
+  HeapCell(const HeapCell&) = delete;
+  HeapCell& operator=(const HeapCell&) = delete;
+
+  CellKind cell_kind() const { return kind_; }
+  bool is_shared() const { return shared_; }
+  // Marks every cell this one references.
+  virtual void Trace(Tracer& tracer) = 0;
+  // Bytes this cell owns beyond sizeof (vectors, strings), for accounting at allocation.
+  virtual size_t ExtraBytes() const { return 0; }
+
+ private:
+  friend class Heap;
+  friend class Tracer;
+  HeapCell* gc_next_ = nullptr;
+  uint32_t alloc_size_ = 0;  // sizeof the most derived type
+  CellKind kind_;
+  bool marked_ = false;
+  bool shared_ = false;
+};
+
+// Marks reachable cells with an explicit work list (no recursion: object graphs may be deep).
+class Tracer {
+ public:
+  void Mark(HeapCell* cell) {
+    if (cell == nullptr || cell->shared_ || cell->marked_) return;
+    cell->marked_ = true;
+    work_.push_back(cell);
+  }
+  void Mark(const Value& v) {
+    if (v.IsHeap()) Mark(v.AsHeap());
+  }
+  void Drain() {
+    while (!work_.empty()) {
+      HeapCell* c = work_.back();
+      work_.pop_back();
+      c->Trace(*this);
+    }
+  }
+
+ private:
+  std::vector<HeapCell*> work_;
+};
+
+class Heap {
+ public:
+  // `shared` heaps flag every cell they allocate as shared once Freeze() is called.
+  Heap() = default;
+  ~Heap();
+  Heap(const Heap&) = delete;
+  Heap& operator=(const Heap&) = delete;
+
+  // Allocates a cell; the heap owns it until a collection finds it unreachable.
+  template <typename T, typename... Args>
+  T* Alloc(Args&&... args) {
+    // The heap is the owner of every cell (collected by Sweep), hence the plain allocation.
+    T* cell = new T(std::forward<Args>(args)...);
+    cell->gc_next_ = head_;
+    cell->alloc_size_ = static_cast<uint32_t>(sizeof(T));
+    head_ = cell;
+    Account(static_cast<int64_t>(sizeof(T) + cell->ExtraBytes()));
+    ++cell_count_;
+    return cell;
+  }
+
+  // Adds (or removes, when negative) bytes to the live count, e.g. when a cell's vector grows.
+  void Account(int64_t bytes) {
+    bytes_ += bytes;
+    debt_ += bytes;
+  }
+
+  // Marks every cell of this heap as shared and permanent (the realm heap, once built).
+  void Freeze();
+
+  // Runs a full collection. `mark_roots` must mark every root through the tracer.
+  template <typename F>
+  void Collect(F&& mark_roots) {
+    Tracer tracer;
+    mark_roots(tracer);
+    tracer.Drain();
+    Sweep();
+  }
+
+  size_t bytes() const { return bytes_ < 0 ? 0 : static_cast<size_t>(bytes_); }
+  size_t cell_count() const { return cell_count_; }
+  // Bytes allocated since the last collection.
+  int64_t debt() const { return debt_; }
+  size_t collections() const { return collections_; }
+
+ private:
+  void Sweep();
+
+  HeapCell* head_ = nullptr;
+  int64_t bytes_ = 0;
+  int64_t debt_ = 0;
+  size_t cell_count_ = 0;
+  size_t collections_ = 0;
+};
+
+}  // namespace codemode::vm

@@ -1,0 +1,1846 @@
+// The interpreter loop (DESIGN §4) and everything about calls, frames, exceptions and jobs.
+// Non-recursive (§3.1): program code is only ever entered by pushing a Frame; the C++ stack holds no VM
+// state across a step boundary.
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "vm/realm.h"
+#include "vm/support/numconv.h"
+#include "vm/vm.h"
+
+namespace codemode::vm {
+
+using isa::GetA;
+using isa::GetB;
+using isa::GetBx;
+using isa::GetC;
+using isa::GetOp;
+using isa::GetSBx;
+using isa::Instr;
+using isa::Op;
+
+namespace {
+constexpr int kHelperBinaryOp = static_cast<int>(HelperId::kBinaryOp);
+
+inline double ToInt32(double d) { return static_cast<double>(support::ToInt32(d)); }
+
+std::string DescribeForError(VM& vm, Value v) {
+  switch (v.tag()) {
+    case Tag::kUndefined:
+      return "undefined";
+    case Tag::kNull:
+      return "null";
+    case Tag::kString: {
+      std::string s = v.AsString()->ToUtf8();
+      if (s.size() > 40) s = s.substr(0, 40) + "...";
+      return absl::StrCat("\"", s, "\"");
+    }
+    case Tag::kObject:
+      if (vm.IsCallable(v)) {
+        Value n = vm.GetData(v.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::name)));
+        return n.IsString() ? absl::StrCat("function ", n.AsString()->ToUtf8()) : "function";
+      }
+      return vm.IsArray(v) ? "array" : "#<Object>";
+    case Tag::kSymbol:
+      return "Symbol()";
+    default: {
+      String* s = vm.ToStringPrimitive(v);
+      return s ? s->ToUtf8() : "value";
+    }
+  }
+}
+
+std::string KeyName(VM& vm, const PropertyKey& k) {
+  if (k.is_symbol()) return "Symbol()";
+  return vm.KeyToString(k)->ToUtf8();
+}
+}  // namespace
+
+// ------------------------------------------------------------------------------------ module loading
+
+Closure* VM::LoadModule(std::shared_ptr<const bytecode::Module> module) {
+  std::vector<Proto*> protos(module->protos.size());
+  for (size_t i = 0; i < module->protos.size(); ++i) {
+    const auto& bc = module->protos[i];
+    Proto* p = heap_->Alloc<Proto>();
+    p->bc = &bc;
+    p->name = bc.name.empty() ? empty_string() : Intern(NewStringUtf8(bc.name));
+    p->constants.reserve(bc.constants.size());
+    p->keys.resize(bc.constants.size());
+    for (size_t k = 0; k < bc.constants.size(); ++k) {
+      const auto& c = bc.constants[k];
+      Value v;
+      switch (c.kind) {
+        case bytecode::Constant::Kind::kNumber:
+          v = Value::Number(c.number);
+          break;
+        case bytecode::Constant::Kind::kInteger:
+          v = Value::Int(c.integer);
+          break;
+        case bytecode::Constant::Kind::kString: {
+          String* s = NewStringU16(c.u16);
+          if (s->length() <= 256) s = Intern(s);
+          v = Value::FromString(s);
+          p->keys[k] = KeyFromPrimitive(v);
+          break;
+        }
+        case bytecode::Constant::Kind::kByteString:
+          v = Value::FromString(Intern(NewStringLatin1(c.bytes)));
+          p->keys[k] = KeyFromPrimitive(v);
+          break;
+        default:
+          v = Value::Empty();  // BigInt and template constants are materialized by LOADK
+          break;
+      }
+      p->constants.push_back(v);
+    }
+    p->ics.resize(bc.code.size());
+    p->template_cache.resize(bc.constants.size());
+    heap_->Account(static_cast<int64_t>(p->ExtraBytes()));
+    protos[i] = p;
+    loaded_protos_.push_back(Value::Internal(p));
+  }
+  for (size_t i = 0; i < module->protos.size(); ++i)
+    for (uint32_t child : module->protos[i].children)
+      protos[i]->children.push_back(child < protos.size() ? protos[child] : nullptr);
+  Proto* main = protos[module->main];
+  if (bootstrapping_) {
+    bootstrap_realm_->modules_.push_back(module);
+  } else {
+    modules_.push_back(module);
+  }
+  return NewClosure(main, nullptr, nullptr);
+}
+
+// ------------------------------------------------------------------------------------ calls
+
+uint32_t VM::StackTop() const {
+  if (frames_.empty()) return 1;
+  const Frame& f = frames_.back();
+  return f.base + f.proto->bc->num_regs + 1;
+}
+
+void VM::EnsureStack(size_t n) {
+  if (n + 512 > stack_.size()) {
+    size_t size = stack_.size();
+    while (size < n + 512) size *= 2;
+    heap_->Account(static_cast<int64_t>((size - stack_.size()) * sizeof(Value)));
+    stack_.resize(size);
+  }
+}
+
+Value VM::ToObjectForThis(Value v) {
+  const auto& in = realm_->intrinsics();
+  Object* proto = nullptr;
+  ObjectClass klass = ObjectClass::kOrdinary;
+  switch (v.tag()) {
+    case Tag::kBool:
+      proto = in.boolean_prototype, klass = ObjectClass::kBoolean;
+      break;
+    case Tag::kNumber:
+    case Tag::kInt:
+      proto = in.number_prototype, klass = ObjectClass::kNumber;
+      break;
+    case Tag::kString:
+      proto = in.string_prototype, klass = ObjectClass::kString;
+      break;
+    case Tag::kSymbol:
+      proto = in.symbol_prototype, klass = ObjectClass::kSymbol;
+      break;
+    default:
+      proto = in.bigint_prototype;
+      break;
+  }
+  Object* o = NewObjectWithProto(proto, klass);
+  o->set_internal(v);
+  return Value::FromObject(o);
+}
+
+VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32_t argc,
+                            const CallSite& site_in, Value new_target) {
+  CallSite site = site_in;
+  for (int hops = 0;; ++hops) {
+    bool construct = site.kind == CallSite::Kind::kConstruct;
+    if (!IsCallable(fn)) {
+      ThrowTypeError(absl::StrCat(DescribeForError(*this, fn),
+                                  construct ? " is not a constructor" : " is not a function"));
+      goto threw;
+    }
+    {
+      auto* f = static_cast<FunctionObject*>(fn.AsObject());
+      if (construct && !f->is_constructor) {
+        ThrowTypeError(absl::StrCat(DescribeForError(*this, fn), " is not a constructor"));
+        goto threw;
+      }
+      if (f->type == FunctionType::kClosure) {
+        auto* closure = static_cast<Closure*>(f);
+        Proto* proto = closure->proto_fn;
+        const auto* bc = proto->bc;
+        if (bc->kind == bytecode::FunctionKind::kClassConstructor && !construct) {
+          ThrowTypeError(absl::StrCat("Class constructor ", proto->name->ToUtf8(),
+                                      " cannot be invoked without 'new'"));
+          goto threw;
+        }
+        if (frames_.size() >= limits_.max_call_depth) {
+          ThrowRangeError("Maximum call stack size exceeded");
+          goto threw;
+        }
+        uint32_t base = args_at - 1;
+        EnsureStack(static_cast<size_t>(base) + bc->num_regs + argc + 8);
+        Value* R = stack_.data() + base;
+        if (construct) {
+          Value pv = Value::Undefined();
+          if (new_target.IsObject()) pv = GetData(new_target.AsObject(), KeyFromAtom(atom(AtomId::prototype)));
+          Object* proto_obj = pv.IsObject() ? pv.AsObject() : realm_->intrinsics().object_prototype;
+          R[0] = Value::FromObject(NewObjectWithProto(proto_obj));
+        } else if (!bc->strict && bc->kind != bytecode::FunctionKind::kArrow) {
+          if (this_value.IsNullish()) {
+            R[0] = Value::FromObject(global());
+          } else if (!this_value.IsObject()) {
+            R[0] = ToObjectForThis(this_value);
+          } else {
+            R[0] = this_value;
+          }
+        } else {
+          R[0] = this_value;
+        }
+        R[-1] = fn;
+        uint32_t nparams = bc->num_params;
+        Value rest = Value::Undefined();
+        Value arguments = Value::Undefined();
+        if (bc->has_rest) {
+          ArrayObject* a = NewArray(argc > nparams ? argc - nparams : 0);
+          for (uint32_t i = nparams; i < argc; ++i) a->elements_.push_back(R[1 + i]);
+          a->length = static_cast<uint32_t>(a->elements_.size());
+          rest = Value::FromObject(a);
+        }
+        if (bc->needs_arguments) {
+          Object* ao = NewObjectWithProto(realm_->intrinsics().object_prototype, ObjectClass::kArguments);
+          ao->elements_.assign(R + 1, R + 1 + argc);
+          DefineOwnProperty(ao, KeyFromAtom(atom(AtomId::length)), Value::Number(argc), kHiddenAttrs);
+          arguments = Value::FromObject(ao);
+        }
+        for (uint32_t i = argc; i < nparams; ++i) R[1 + i] = Value::Undefined();
+        for (uint32_t i = 1 + nparams; i < bc->num_regs; ++i) R[i] = Value::Undefined();
+        if (bc->has_rest) R[bc->rest_reg] = rest;
+        if (bc->needs_arguments) R[bc->arguments_reg] = arguments;
+        Frame fr;
+        fr.closure = closure;
+        fr.proto = proto;
+        fr.pc = bc->code.data();
+        fr.base = base;
+        fr.argc = argc;
+        fr.site = site;
+        fr.new_target = construct ? new_target : Value::Undefined();
+        if (bc->is_async) {
+          auto* act = heap_->Alloc<ActivationObject>(ObjectClass::kAsyncState, empty_shape_, nullptr);
+          act->closure = fn;
+          act->promise = Value::FromObject(NewPromise());
+          act->new_target = fr.new_target;
+          fr.activation = act;
+          fr.initial_async = true;
+        }
+        frames_.push_back(fr);
+        if (--steps_until_check_ <= 0) {
+          ++steps_;
+          CheckLimits();
+        } else {
+          ++steps_;
+        }
+        return CallResult::kPushed;
+      }
+      if (f->type == FunctionType::kNative) {
+        auto* native = static_cast<NativeFunction*>(f);
+        CallArgs ca{this_value, stack_.data() + args_at, argc,
+                    construct ? new_target : Value::Undefined(), native};
+        ++steps_;
+        Value r = native->fn(*this, ca);
+        if (has_tail_call_) {
+          has_tail_call_ = false;
+          fn = tail_fn_;
+          this_value = tail_this_;
+          argc = static_cast<uint32_t>(tail_args_.size());
+          EnsureStack(static_cast<size_t>(args_at) + argc + 8);
+          for (uint32_t i = 0; i < argc; ++i) stack_[args_at + i] = tail_args_[i];
+          tail_args_.clear();
+          if (construct) site.kind = CallSite::Kind::kCall;
+          if (hops > 100000) {
+            ThrowRangeError("Maximum call stack size exceeded");
+            goto threw;
+          }
+          continue;
+        }
+        if (has_exception_) goto threw;
+        if (termination_ != Termination::kNone) return CallResult::kDone;
+        CompleteCall(site, r, false, args_at - 1);
+        return CallResult::kDone;
+      }
+      // Bound function: splice the bound arguments in front (ECMA-262 §10.4.1.1).
+      auto* bound = static_cast<BoundFunction*>(f);
+      uint32_t n = static_cast<uint32_t>(bound->bound_args.size());
+      if (n > 0) {
+        EnsureStack(static_cast<size_t>(args_at) + argc + n + 8);
+        std::memmove(stack_.data() + args_at + n, stack_.data() + args_at, argc * sizeof(Value));
+        for (uint32_t i = 0; i < n; ++i) stack_[args_at + i] = bound->bound_args[i];
+        argc += n;
+      }
+      if (construct) {
+        if (new_target.IsObject() && new_target.AsObject() == f) new_target = bound->target;
+      } else {
+        this_value = bound->bound_this;
+      }
+      fn = bound->target;
+      stack_[args_at - 2] = fn;
+      continue;
+    }
+  threw:
+    if (site.kind == CallSite::Kind::kCall || site.kind == CallSite::Kind::kConstruct)
+      return CallResult::kThrew;
+    Value e = exception_;
+    has_exception_ = false;
+    CompleteCall(site, e, true, args_at - 1);
+    return CallResult::kDone;
+  }
+}
+
+void VM::CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee_base) {
+  switch (site.kind) {
+    case CallSite::Kind::kCall:
+    case CallSite::Kind::kConstruct: {
+      if (threw) {
+        Throw(v);
+        return;
+      }
+      if (site.ret_reg == 255 || frames_.empty()) return;
+      if (site.ret_transform == 1 && v.IsObject() &&
+          v.AsObject() == realm_->intrinsics().done_marker)
+        v = Value::Empty();
+      stack_[frames_.back().base + site.ret_reg] = v;
+      return;
+    }
+    case CallSite::Kind::kBoundary:
+      boundary_done_ = true;
+      boundary_threw_ = threw;
+      boundary_value_ = v;
+      return;
+    case CallSite::Kind::kResume:
+      return;
+    case CallSite::Kind::kJob: {
+      PromiseObject* derived =
+          site.aux.IsObject() ? static_cast<PromiseObject*>(site.aux.AsObject()) : nullptr;
+      switch (site.job_kind) {
+        case 2:  // thenable job: a throw rejects through the reject function (if still unresolved)
+          if (threw && site.aux2.IsObject()) {
+            auto* rej = static_cast<NativeFunction*>(site.aux2.AsObject());
+            Object* record = rej->data.AsObject();
+            auto& el = record->elements();
+            if (!el[1].AsBool()) {
+              el[1] = Value::Bool(true);
+              RejectPromise(static_cast<PromiseObject*>(el[0].AsObject()), v);
+            }
+          }
+          return;
+        case 3: {  // `then` getter ran: continue the thenable resolution
+          if (derived == nullptr) return;
+          if (threw) {
+            RejectPromise(derived, v);
+            return;
+          }
+          Value resolution = stack_[callee_base];
+          if (!IsCallable(v)) {
+            FulfillPromise(derived, resolution);
+            return;
+          }
+          auto [res, rej] = CreateResolvingFunctions(derived);
+          Job job;
+          job.fn = v;
+          job.this_value = resolution;
+          job.args = {res, rej};
+          job.derived = nullptr;
+          job.aux = rej;
+          job.special = 2;
+          jobs_.push_back(std::move(job));
+          return;
+        }
+        default:
+          if (derived != nullptr) {
+            if (threw) {
+              RejectPromise(derived, v);
+            } else {
+              ResolvePromise(derived, v);
+            }
+          } else if (threw && site.job_kind == 1) {
+            if (!has_uncaught_job_error_) {
+              has_uncaught_job_error_ = true;
+              uncaught_job_error_ = v;
+            }
+          }
+          return;
+      }
+    }
+  }
+}
+
+VM::CallResult VM::CallHelper(int helper, uint8_t ret_reg, std::initializer_list<Value> args,
+                              uint8_t ret_transform) {
+  Value fn = realm_->intrinsics().helpers[helper];
+  if (!IsCallable(fn)) {
+    ThrowTypeError("internal error: the prelude helper for this operation is missing");
+    return CallResult::kThrew;
+  }
+  uint32_t top = StackTop();
+  EnsureStack(top + args.size() + 4);
+  stack_[top] = fn;
+  stack_[top + 1] = Value::Undefined();
+  uint32_t i = 0;
+  for (Value v : args) stack_[top + 2 + i++] = v;
+  CallSite site;
+  site.ret_reg = ret_reg;
+  site.ret_transform = ret_transform;
+  return PushCall(fn, Value::Undefined(), top + 2, static_cast<uint32_t>(args.size()), site,
+                  Value::Undefined());
+}
+
+VM::CallResult VM::CallValue(Value fn, Value this_value, uint8_t ret_reg,
+                             std::initializer_list<Value> args) {
+  uint32_t top = StackTop();
+  EnsureStack(top + args.size() + 4);
+  stack_[top] = fn;
+  stack_[top + 1] = this_value;
+  uint32_t i = 0;
+  for (Value v : args) stack_[top + 2 + i++] = v;
+  CallSite site;
+  site.ret_reg = ret_reg;
+  return PushCall(fn, this_value, top + 2, static_cast<uint32_t>(args.size()), site,
+                  Value::Undefined());
+}
+
+VM::Completion VM::CallToCompletion(Value fn, Value this_value, std::span<const Value> args) {
+  size_t depth = frames_.size();
+  uint32_t top = StackTop();
+  EnsureStack(top + args.size() + 4);
+  stack_[top] = fn;
+  stack_[top + 1] = this_value;
+  for (size_t i = 0; i < args.size(); ++i) stack_[top + 2 + i] = args[i];
+  CallSite site;
+  site.kind = CallSite::Kind::kBoundary;
+  bool saved_done = boundary_done_;
+  boundary_done_ = false;
+  CallResult r = PushCall(fn, this_value, top + 2, static_cast<uint32_t>(args.size()), site,
+                          Value::Undefined());
+  if (r == CallResult::kPushed) Execute(depth);
+  Completion c{!boundary_threw_, boundary_value_};
+  if (!boundary_done_) {
+    // Terminated before completion.
+    while (frames_.size() > depth) frames_.pop_back();
+    c = {false, Value::Undefined()};
+  }
+  boundary_done_ = saved_done;
+  boundary_threw_ = false;
+  boundary_value_ = Value::Undefined();
+  return c;
+}
+
+PromiseObject* VM::StartMain(Closure* fn) {
+  Completion c = CallToCompletion(Value::FromObject(fn), Value::Undefined(), {});
+  if (c.ok && c.value.IsObject() && c.value.AsObject()->klass() == ObjectClass::kPromise)
+    return static_cast<PromiseObject*>(c.value.AsObject());
+  return nullptr;
+}
+
+// ------------------------------------------------------------------------------------ jobs
+
+void VM::RunJobs() {
+  while (!jobs_.empty() && termination_ == Termination::kNone) {
+    Job job = std::move(jobs_.front());
+    jobs_.pop_front();
+    RunJob(job);
+    if (--steps_until_check_ <= 0) CheckLimits();
+  }
+}
+
+void VM::RunJob(Job& job) {
+  bool reject = (job.special & 0x80) != 0;
+  uint8_t kind = job.special & 0x7F;
+  if (kind == 4) {
+    ResumeActivation(static_cast<ActivationObject*>(job.aux.AsObject()), reject,
+                     job.args.empty() ? Value::Undefined() : job.args[0]);
+    return;
+  }
+  if (kind == 0 && !IsCallable(job.fn)) {
+    // Reaction without a handler: pass the value / reason through.
+    if (job.derived != nullptr) {
+      Value v = job.args.empty() ? Value::Undefined() : job.args[0];
+      if (reject) {
+        RejectPromise(job.derived, v);
+      } else {
+        ResolvePromise(job.derived, v);
+      }
+    }
+    return;
+  }
+  size_t depth = frames_.size();
+  uint32_t top = StackTop();
+  EnsureStack(top + job.args.size() + 4);
+  stack_[top] = job.fn;
+  stack_[top + 1] = job.this_value;
+  for (size_t i = 0; i < job.args.size(); ++i) stack_[top + 2 + i] = job.args[i];
+  CallSite site;
+  site.kind = CallSite::Kind::kJob;
+  site.job_kind = kind;
+  site.aux = job.derived ? Value::FromObject(job.derived) : Value::Undefined();
+  site.aux2 = job.aux;
+  CallResult r = PushCall(job.fn, job.this_value, top + 2, static_cast<uint32_t>(job.args.size()),
+                          site, Value::Undefined());
+  if (r == CallResult::kPushed) Execute(depth);
+}
+
+void VM::ResumeActivation(ActivationObject* act, bool is_throw, Value v) {
+  auto* closure = static_cast<Closure*>(act->closure.AsObject());
+  Proto* proto = closure->proto_fn;
+  size_t depth = frames_.size();
+  uint32_t base = StackTop() + 1;
+  EnsureStack(base + act->registers.size() + 8);
+  stack_[base - 1] = act->closure;
+  std::copy(act->registers.begin(), act->registers.end(), stack_.begin() + base);
+  Frame fr;
+  fr.closure = closure;
+  fr.proto = proto;
+  fr.pc = proto->bc->code.data() + act->pc;
+  fr.base = base;
+  fr.site.kind = CallSite::Kind::kResume;
+  fr.activation = act;
+  fr.initial_async = false;
+  fr.new_target = act->new_target;
+  frames_.push_back(fr);
+  if (is_throw) {
+    Throw(v);
+    Unwind();
+  } else {
+    stack_[base + act->resume_reg] = v;
+  }
+  if (frames_.size() > depth) Execute(depth);
+}
+
+// ------------------------------------------------------------------------------------ exceptions
+
+void VM::Unwind() {
+  while (has_exception_ && !frames_.empty()) {
+    Frame& f = frames_.back();
+    const auto* bc = f.proto->bc;
+    uint32_t off = static_cast<uint32_t>(f.pc - bc->code.data());
+    if (off > 0) --off;
+    for (const auto& h : bc->handlers) {
+      if (off >= h.start && off < h.end) {
+        stack_[f.base + h.reg] = exception_;
+        has_exception_ = false;
+        exception_ = Value::Undefined();
+        f.pc = bc->code.data() + h.handler;
+        return;
+      }
+    }
+    Frame done = f;
+    frames_.pop_back();
+    Value e = exception_;
+    if (done.activation != nullptr) {
+      has_exception_ = false;
+      auto* p = static_cast<PromiseObject*>(done.activation->promise.AsObject());
+      done.activation->finished = true;
+      RejectPromise(p, e);
+      if (done.initial_async) CompleteCall(done.site, done.activation->promise, false, done.base);
+      return;
+    }
+    if (done.site.kind == CallSite::Kind::kCall || done.site.kind == CallSite::Kind::kConstruct)
+      continue;  // propagate into the caller at its call instruction
+    has_exception_ = false;
+    CompleteCall(done.site, e, true, done.base);
+    return;
+  }
+}
+
+// ------------------------------------------------------------------------------------ the loop
+
+namespace {
+inline bool IsIntIndex(double d, uint32_t* out) {
+  if (d >= 0 && d < 4294967295.0) {
+    uint32_t i = static_cast<uint32_t>(d);
+    if (static_cast<double>(i) == d) {
+      *out = i;
+      return true;
+    }
+  }
+  return false;
+}
+}  // namespace
+
+void VM::Execute(size_t stop_depth) {
+  const auto& in = realm_->intrinsics();
+reload:
+  if (frames_.size() <= stop_depth || termination_ != Termination::kNone) return;
+  Frame* f = &frames_.back();
+  Proto* proto = f->proto;
+  const auto* bc = proto->bc;
+  const Instr* code = bc->code.data();
+  const Instr* pc = f->pc;
+  Value* R = stack_.data() + f->base;
+  const Value* K = proto->constants.data();
+  const bool strict = bc->strict;
+  const bool shared_proto = proto->is_shared();
+
+#define SAVE_PC() (f->pc = pc)
+#define THROW_HERE()  \
+  do {                \
+    f->pc = ip + 1;   \
+    Unwind();         \
+    goto reload;      \
+  } while (0)
+#define AFTER_CALL(r)                         \
+  do {                                        \
+    if ((r) == CallResult::kThrew) {          \
+      Unwind();                               \
+    }                                         \
+    goto reload;                              \
+  } while (0)
+#define HELPER(ret, ...)                                                         \
+  do {                                                                           \
+    f->pc = pc;                                                                  \
+    CallResult hr_ = CallHelper(kHelperBinaryOp, static_cast<uint8_t>(ret), {__VA_ARGS__}); \
+    AFTER_CALL(hr_);                                                             \
+  } while (0)
+#define OPNAME(op) Value::FromString(Intern(isa::kNames[static_cast<int>(op)]))
+#define CHARGE()                       \
+  do {                                 \
+    ++steps_;                          \
+    if (--steps_until_check_ <= 0) {   \
+      f->pc = pc;                      \
+      CheckLimits();                   \
+      goto reload;                     \
+    }                                  \
+  } while (0)
+
+  for (;;) {
+    const Instr* ip = pc;
+    Instr i = *pc++;
+    f->pc = pc;  // errors created by this instruction report its location
+    Op op = GetOp(i);
+    unsigned a = GetA(i);
+    switch (op) {
+      case Op::MOVE:
+        R[a] = R[GetB(i)];
+        break;
+      case Op::LOADK: {
+        uint32_t k = GetBx(i);
+        Value v = K[k];
+        if (v.IsEmpty()) {
+          const auto& c = bc->constants[k];
+          if (c.kind == bytecode::Constant::Kind::kTemplate) {
+            if (proto->template_cache[k].IsUndefined()) {
+              // The frozen strings array with .raw, cached per site (ECMA-262 §13.2.8.4).
+              ArrayObject* strings = NewArray();
+              ArrayObject* raws = NewArray();
+              for (size_t j = 0; j < c.strings.size(); ++j) {
+                bool ok = j < c.cooked_valid.size() ? c.cooked_valid[j] : true;
+                ArrayPush(strings, ok ? Value::FromString(NewStringU16(c.strings[j])) : Value::Undefined());
+              }
+              for (const auto& r : c.raws) ArrayPush(raws, Value::FromString(NewStringU16(r)));
+              SetIntegrityLevel(raws, true);
+              DefineOwnProperty(strings, KeyFromAtom(atom(AtomId::raw)), Value::FromObject(raws), 0);
+              SetIntegrityLevel(strings, true);
+              if (!shared_proto) proto->template_cache[k] = Value::FromObject(strings);
+              R[a] = Value::FromObject(strings);
+              break;
+            }
+            R[a] = proto->template_cache[k];
+            break;
+          }
+          ThrowTypeError("BigInt is not supported yet");
+          THROW_HERE();
+        }
+        R[a] = v;
+        break;
+      }
+      case Op::LOADKX:
+        R[a] = K[*pc++];
+        break;
+      case Op::LOADI:
+        R[a] = Value::Number(GetSBx(i));
+        break;
+      case Op::LOADINT:
+        R[a] = Value::Int(GetSBx(i));
+        break;
+      case Op::LOADUNDEF:
+        R[a] = Value::Undefined();
+        break;
+      case Op::LOADNULL:
+        R[a] = Value::Null();
+        break;
+      case Op::LOADTRUE:
+        R[a] = Value::Bool(true);
+        break;
+      case Op::LOADFALSE:
+        R[a] = Value::Bool(false);
+        break;
+      case Op::LOADEMPTY:
+        R[a] = Value::Empty();
+        break;
+      case Op::LOADCALLEE:
+        R[a] = Value::FromObject(f->closure);
+        break;
+      case Op::LOADNEWTARGET:
+        R[a] = f->new_target;
+        break;
+
+      // ---------------------------------------------------------------- globals
+      case Op::GETGLOBAL:
+      case Op::GETGLOBALOPT: {
+        uint32_t k = *pc++;
+        Object* g = Resolve(in.global);
+        auto& ic = proto->ics[ip - code];
+        if (g->shape() == ic.shape) {
+          R[a] = g->slots()[ic.slot];
+          break;
+        }
+        const PropertyKey& key = proto->keys[k];
+        int slot = g->shape()->Find(key.cell);
+        if (slot >= 0 && !(g->shape()->entries()[slot].attrs & kAccessorProp)) {
+          if (!shared_proto) ic = {g->shape(), static_cast<uint32_t>(slot)};
+          R[a] = g->slots()[slot];
+          break;
+        }
+        Value out, getter;
+        Lookup l = FindProperty(g, key);
+        if (!l.found) {
+          if (op == Op::GETGLOBALOPT) {
+            R[a] = Value::Undefined();
+            break;
+          }
+          SAVE_PC();
+          ThrowError(ErrorType::kReferenceError, absl::StrCat(KeyName(*this, key), " is not defined"));
+          THROW_HERE();
+        }
+        if (!GetNoCall(Value::FromObject(g), g, key, &out, &getter)) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(getter, Value::FromObject(in.global), static_cast<uint8_t>(a), {}));
+        }
+        R[a] = out;
+        break;
+      }
+      case Op::SETGLOBAL: {
+        uint32_t k = *pc++;
+        const PropertyKey& key = proto->keys[k];
+        Lookup l = FindProperty(in.global, key);
+        if (!l.found && strict) {
+          SAVE_PC();
+          ThrowError(ErrorType::kReferenceError, absl::StrCat(KeyName(*this, key), " is not defined"));
+          THROW_HERE();
+        }
+        Value setter;
+        SetStatus st = SetProperty(in.global, key, R[a], &setter);
+        if (st == SetStatus::kCallSetter) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(setter, Value::FromObject(in.global), 255, {R[a]}));
+        }
+        if (st == SetStatus::kThrew) THROW_HERE();
+        if (st == SetStatus::kFailed && strict) {
+          ThrowTypeError(absl::StrCat("Cannot assign to read only property '", KeyName(*this, key),
+                                      "' of object"));
+          THROW_HERE();
+        }
+        break;
+      }
+
+      // ---------------------------------------------------------------- cells
+      case Op::NEWCELL:
+        R[a] = Value::Internal(NewCell(GetB(i) ? Value::Undefined() : Value::Empty()));
+        break;
+      case Op::GETCELL:
+        R[a] = static_cast<Cell*>(R[GetB(i)].AsHeap())->value;
+        break;
+      case Op::GETCELLCHK: {
+        uint32_t k = *pc++;
+        Value v = static_cast<Cell*>(R[GetB(i)].AsHeap())->value;
+        if (v.IsEmpty()) {
+          ThrowError(ErrorType::kReferenceError,
+                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+          THROW_HERE();
+        }
+        R[a] = v;
+        break;
+      }
+      case Op::SETCELL:
+        static_cast<Cell*>(R[a].AsHeap())->value = R[GetB(i)];
+        break;
+      case Op::SETCELLCHK: {
+        uint32_t k = *pc++;
+        Cell* c = static_cast<Cell*>(R[a].AsHeap());
+        if (c->value.IsEmpty()) {
+          ThrowError(ErrorType::kReferenceError,
+                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+          THROW_HERE();
+        }
+        c->value = R[GetB(i)];
+        break;
+      }
+      case Op::GETUPVAL:
+        R[a] = f->closure->upvals[GetB(i)]->value;
+        break;
+      case Op::GETUPVALCHK: {
+        uint32_t k = *pc++;
+        Value v = f->closure->upvals[GetB(i)]->value;
+        if (v.IsEmpty()) {
+          ThrowError(ErrorType::kReferenceError,
+                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+          THROW_HERE();
+        }
+        R[a] = v;
+        break;
+      }
+      case Op::SETUPVAL: {
+        Cell* c = f->closure->upvals[GetB(i)];
+        if (c->is_shared()) {
+          Terminate(Termination::kInternal, "prelude wrote a shared variable");
+          return;
+        }
+        c->value = R[a];
+        break;
+      }
+      case Op::SETUPVALCHK: {
+        uint32_t k = *pc++;
+        Cell* c = f->closure->upvals[GetB(i)];
+        if (c->value.IsEmpty()) {
+          ThrowError(ErrorType::kReferenceError,
+                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+          THROW_HERE();
+        }
+        if (c->is_shared()) {
+          Terminate(Termination::kInternal, "prelude wrote a shared variable");
+          return;
+        }
+        c->value = R[a];
+        break;
+      }
+      case Op::GETUPCELL:
+        R[a] = Value::Internal(f->closure->upvals[GetB(i)]);
+        break;
+      case Op::CHECKTDZ: {
+        uint32_t k = *pc++;
+        if (R[a].IsEmpty()) {
+          ThrowError(ErrorType::kReferenceError,
+                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+          THROW_HERE();
+        }
+        break;
+      }
+      case Op::CLOSURE: {
+        Proto* child = proto->children[GetBx(i)];
+        R[a] = Value::FromObject(NewClosure(child, f->closure, R));
+        break;
+      }
+
+      // ---------------------------------------------------------------- arithmetic
+      case Op::ADD: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        if (x.IsNumber() && y.IsNumber()) {
+          R[a] = Value::Number(x.AsNumber() + y.AsNumber());
+          break;
+        }
+        if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
+        if (x.IsBigInt() || y.IsBigInt()) {
+          ThrowTypeError("BigInt is not supported yet");
+          THROW_HERE();
+        }
+        if (x.IsString() || y.IsString()) {
+          String* sx = ToStringPrimitive(x);
+          if (sx == nullptr) THROW_HERE();
+          String* sy = ToStringPrimitive(y);
+          if (sy == nullptr) THROW_HERE();
+          String* r = Concat(sx, sy);
+          if (r == nullptr) THROW_HERE();
+          R[a] = Value::FromString(r);
+          break;
+        }
+        double dx = ToNumberPrimitive(x), dy = ToNumberPrimitive(y);
+        if (has_exception_) THROW_HERE();
+        R[a] = Value::Number(dx + dy);
+        break;
+      }
+      case Op::ADDI: {
+        Value x = R[GetB(i)];
+        int8_t c = isa::GetSC(i);
+        if (x.IsNumber()) {
+          R[a] = Value::Number(x.AsNumber() + c);
+          break;
+        }
+        if (x.IsObject()) HELPER(a, OPNAME(Op::ADD), x, Value::Number(c));
+        if (x.IsString()) {
+          String* r = Concat(x.AsString(), NumberToString(c));
+          if (r == nullptr) THROW_HERE();
+          R[a] = Value::FromString(r);
+          break;
+        }
+        double dx = ToNumberPrimitive(x);
+        if (has_exception_) THROW_HERE();
+        R[a] = Value::Number(dx + c);
+        break;
+      }
+      case Op::SUB:
+      case Op::MUL:
+      case Op::DIV:
+      case Op::MOD:
+      case Op::POW:
+      case Op::BAND:
+      case Op::BOR:
+      case Op::BXOR:
+      case Op::SHL:
+      case Op::SHR:
+      case Op::USHR: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        double dx, dy;
+        if (x.IsNumber() && y.IsNumber()) {
+          dx = x.AsNumber();
+          dy = y.AsNumber();
+        } else {
+          if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
+          if (x.IsBigInt() || y.IsBigInt()) {
+            ThrowTypeError("BigInt is not supported yet");
+            THROW_HERE();
+          }
+          dx = ToNumberPrimitive(x);
+          dy = ToNumberPrimitive(y);
+          if (has_exception_) THROW_HERE();
+        }
+        double r;
+        switch (op) {
+          case Op::SUB:
+            r = dx - dy;
+            break;
+          case Op::MUL:
+            r = dx * dy;
+            break;
+          case Op::DIV:
+            r = dx / dy;
+            break;
+          case Op::MOD:
+            r = support::NumberRemainder(dx, dy);
+            break;
+          case Op::POW:
+            r = support::NumberExponentiate(dx, dy);
+            break;
+          case Op::BAND:
+            r = support::ToInt32(dx) & support::ToInt32(dy);
+            break;
+          case Op::BOR:
+            r = support::ToInt32(dx) | support::ToInt32(dy);
+            break;
+          case Op::BXOR:
+            r = support::ToInt32(dx) ^ support::ToInt32(dy);
+            break;
+          case Op::SHL:
+            r = static_cast<int32_t>(static_cast<uint32_t>(support::ToInt32(dx))
+                                     << (support::ToUint32(dy) & 31));
+            break;
+          case Op::SHR:
+            r = support::ToInt32(dx) >> (support::ToUint32(dy) & 31);
+            break;
+          default:
+            r = support::ToUint32(dx) >> (support::ToUint32(dy) & 31);
+            break;
+        }
+        R[a] = Value::Number(r);
+        break;
+      }
+      case Op::EQ:
+      case Op::NE: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        bool eq;
+        if (x.IsNumber() && y.IsNumber()) {
+          eq = x.AsNumber() == y.AsNumber();
+        } else if (x.tag() == y.tag()) {
+          eq = StrictEquals(x, y);
+        } else if (x.IsNullish() && y.IsNullish()) {
+          eq = true;
+        } else if (x.IsNullish() || y.IsNullish()) {
+          eq = false;
+        } else if (x.IsObject() || y.IsObject()) {
+          HELPER(a, OPNAME(op), x, y);
+        } else if (x.IsSymbol() || y.IsSymbol() || x.IsBigInt() || y.IsBigInt()) {
+          eq = false;
+        } else {
+          eq = ToNumberPrimitive(x) == ToNumberPrimitive(y);
+        }
+        R[a] = Value::Bool(op == Op::EQ ? eq : !eq);
+        break;
+      }
+      case Op::SEQ:
+        R[a] = Value::Bool(StrictEquals(R[GetB(i)], R[GetC(i)]));
+        break;
+      case Op::SNE:
+        R[a] = Value::Bool(!StrictEquals(R[GetB(i)], R[GetC(i)]));
+        break;
+      case Op::LT:
+      case Op::LE:
+      case Op::GT:
+      case Op::GE: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        bool r;
+        if (x.IsNumber() && y.IsNumber()) {
+          double dx = x.AsNumber(), dy = y.AsNumber();
+          r = op == Op::LT ? dx < dy : op == Op::LE ? dx <= dy : op == Op::GT ? dx > dy : dx >= dy;
+        } else if (x.IsString() && y.IsString()) {
+          int c = String::Compare(x.AsString(), y.AsString());
+          r = op == Op::LT ? c < 0 : op == Op::LE ? c <= 0 : op == Op::GT ? c > 0 : c >= 0;
+        } else {
+          if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
+          double dx = ToNumberPrimitive(x), dy = ToNumberPrimitive(y);
+          if (has_exception_) THROW_HERE();
+          r = op == Op::LT ? dx < dy : op == Op::LE ? dx <= dy : op == Op::GT ? dx > dy : dx >= dy;
+        }
+        R[a] = Value::Bool(r);
+        break;
+      }
+      case Op::INSTANCEOF: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        if (!y.IsObject()) {
+          ThrowTypeError("Right-hand side of 'instanceof' is not an object");
+          THROW_HERE();
+        }
+        Value hi, getter;
+        if (!GetNoCall(y, y.AsObject(), PropertyKey::Sym(in.sym_has_instance), &hi, &getter) ||
+            (!hi.IsUndefined() && !(hi.IsObject() && Resolve(hi.AsObject())->klass() == ObjectClass::kFunction &&
+                                    static_cast<FunctionObject*>(hi.AsObject())->type == FunctionType::kNative)) ||
+            (y.IsObject() && IsCallable(y) &&
+             static_cast<FunctionObject*>(y.AsObject())->type == FunctionType::kBound)) {
+          HELPER(a, OPNAME(op), x, y);
+        }
+        if (!IsCallable(y)) {
+          ThrowTypeError("Right-hand side of 'instanceof' is not callable");
+          THROW_HERE();
+        }
+        if (!x.IsObject()) {
+          R[a] = Value::Bool(false);
+          break;
+        }
+        Value pv;
+        if (!GetNoCall(y, y.AsObject(), KeyFromAtom(atom(AtomId::prototype)), &pv, &getter))
+          HELPER(a, OPNAME(op), x, y);
+        if (!pv.IsObject()) {
+          ThrowTypeError("Function has non-object prototype in instanceof check");
+          THROW_HERE();
+        }
+        bool found = false;
+        for (Object* o = Resolve(x.AsObject())->proto(); o != nullptr; o = Resolve(o)->proto()) {
+          if (o == pv.AsObject()) {
+            found = true;
+            break;
+          }
+        }
+        R[a] = Value::Bool(found);
+        break;
+      }
+      case Op::IN: {
+        Value k = R[GetB(i)], o = R[GetC(i)];
+        if (!o.IsObject()) {
+          String* ks = k.IsObject() ? nullptr : ToStringPrimitive(k);
+          ClearException();
+          ThrowTypeError(absl::StrCat("Cannot use 'in' operator to search for '",
+                                      ks ? ks->ToUtf8() : "key", "' in ", DescribeForError(*this, o)));
+          THROW_HERE();
+        }
+        if (k.IsObject()) HELPER(a, OPNAME(op), k, o);
+        R[a] = Value::Bool(FindProperty(o.AsObject(), KeyFromPrimitive(k)).found);
+        break;
+      }
+
+      // ---------------------------------------------------------------- unary
+      case Op::NEG:
+      case Op::TONUMBER:
+      case Op::TONUMERIC:
+      case Op::INC:
+      case Op::DEC:
+      case Op::BNOT: {
+        Value x = R[GetB(i)];
+        double d;
+        if (x.IsNumber()) {
+          d = x.AsNumber();
+        } else {
+          if (x.IsObject()) HELPER(a, OPNAME(op), x, Value::Undefined());
+          if (x.IsBigInt()) {
+            ThrowTypeError("BigInt is not supported yet");
+            THROW_HERE();
+          }
+          d = ToNumberPrimitive(x);
+          if (has_exception_) THROW_HERE();
+        }
+        switch (op) {
+          case Op::NEG:
+            d = -d;
+            break;
+          case Op::INC:
+            d = d + 1;
+            break;
+          case Op::DEC:
+            d = d - 1;
+            break;
+          case Op::BNOT:
+            d = ~support::ToInt32(d);
+            break;
+          default:
+            break;
+        }
+        R[a] = Value::Number(d);
+        break;
+      }
+      case Op::NOT:
+        R[a] = Value::Bool(!ToBoolean(R[GetB(i)]));
+        break;
+      case Op::TYPEOF:
+        R[a] = Value::FromString(TypeOf(R[GetB(i)]));
+        break;
+      case Op::TOSTRING: {
+        Value x = R[GetB(i)];
+        if (x.IsString()) {
+          R[a] = x;
+          break;
+        }
+        if (x.IsObject()) {
+          f->pc = pc;
+          AFTER_CALL(CallHelper(static_cast<int>(HelperId::kToStringSlow), static_cast<uint8_t>(a), {x}));
+        }
+        String* s = ToStringPrimitive(x);
+        if (s == nullptr) THROW_HERE();
+        R[a] = Value::FromString(s);
+        break;
+      }
+      case Op::TOPROPKEY: {
+        Value x = R[GetB(i)];
+        if (x.IsObject()) {
+          f->pc = pc;
+          AFTER_CALL(CallHelper(static_cast<int>(HelperId::kToPropertyKeySlow), static_cast<uint8_t>(a), {x}));
+        }
+        if (x.IsString() || x.IsSymbol()) {
+          R[a] = x;
+          break;
+        }
+        String* s = ToStringPrimitive(x);
+        if (s == nullptr) THROW_HERE();
+        R[a] = Value::FromString(s);
+        break;
+      }
+      case Op::CONCAT: {
+        unsigned b = GetB(i), n = GetC(i);
+        String* acc = empty_string();
+        for (unsigned j = 0; j < n; ++j) {
+          Value v = R[b + j];
+          String* s = v.IsString() ? v.AsString() : ToStringPrimitive(v);
+          if (s == nullptr) THROW_HERE();
+          acc = Concat(acc, s);
+          if (acc == nullptr) THROW_HERE();
+        }
+        R[a] = Value::FromString(acc);
+        break;
+      }
+
+      // ---------------------------------------------------------------- jumps
+      case Op::JMP: {
+        int off = GetSBx(i);
+        pc += off;
+        if (off < 0) CHARGE();
+        break;
+      }
+      case Op::JMPT:
+      case Op::JMPF:
+      case Op::JMPNULLISH:
+      case Op::JMPNOTNULLISH:
+      case Op::JMPUNDEF:
+      case Op::JMPNOTUNDEF:
+      case Op::JMPEMPTY:
+      case Op::JMPNOTEMPTY: {
+        Value v = R[a];
+        bool take;
+        switch (op) {
+          case Op::JMPT:
+            take = ToBoolean(v);
+            break;
+          case Op::JMPF:
+            take = !ToBoolean(v);
+            break;
+          case Op::JMPNULLISH:
+            take = v.IsNullish();
+            break;
+          case Op::JMPNOTNULLISH:
+            take = !v.IsNullish();
+            break;
+          case Op::JMPUNDEF:
+            take = v.IsUndefined();
+            break;
+          case Op::JMPNOTUNDEF:
+            take = !v.IsUndefined();
+            break;
+          case Op::JMPEMPTY:
+            take = v.IsEmpty();
+            break;
+          default:
+            take = !v.IsEmpty();
+            break;
+        }
+        if (take) {
+          int off = GetSBx(i);
+          pc += off;
+          if (off < 0) CHARGE();
+        }
+        break;
+      }
+
+      // ---------------------------------------------------------------- objects
+      case Op::NEWOBJECT:
+        R[a] = Value::FromObject(NewObject());
+        break;
+      case Op::NEWARRAY:
+        R[a] = Value::FromObject(NewArray(GetB(i)));
+        break;
+      case Op::GETFIELD: {
+        uint32_t k = *pc++;
+        Value o = R[GetB(i)];
+        const PropertyKey& key = proto->keys[k];
+        Object* start;
+        if (o.IsObject()) {
+          Object* obj = Resolve(o.AsObject());
+          auto& ic = proto->ics[ip - code];
+          if (obj->shape() == ic.shape) {
+            R[a] = obj->slots()[ic.slot];
+            break;
+          }
+          if (obj->klass() == ObjectClass::kArray && key.cell == atom(AtomId::length)) {
+            R[a] = Value::Number(static_cast<ArrayObject*>(obj)->length);
+            break;
+          }
+          if (!key.is_index()) {
+            int slot = obj->shape()->Find(key.cell);
+            if (slot >= 0 && !(obj->shape()->entries()[slot].attrs & kAccessorProp)) {
+              if (!shared_proto) ic = {obj->shape(), static_cast<uint32_t>(slot)};
+              R[a] = obj->slots()[slot];
+              break;
+            }
+          }
+          start = obj;
+        } else if (o.IsString()) {
+          if (key.cell == atom(AtomId::length)) {
+            R[a] = Value::Number(o.AsString()->length());
+            break;
+          }
+          if (key.is_index()) {
+            String* s = o.AsString();
+            R[a] = key.index < s->length() ? Value::FromString(Substring(s, key.index, key.index + 1))
+                                           : Value::Undefined();
+            break;
+          }
+          start = in.string_prototype;
+        } else if (o.IsNumber() || o.IsInt()) {
+          start = in.number_prototype;
+        } else if (o.IsBool()) {
+          start = in.boolean_prototype;
+        } else if (o.IsSymbol()) {
+          start = in.symbol_prototype;
+        } else if (o.IsBigInt()) {
+          start = in.bigint_prototype;
+        } else {
+          ThrowTypeError(absl::StrCat("Cannot read properties of ", DescribeForError(*this, o),
+                                      " (reading '", KeyName(*this, key), "')"));
+          THROW_HERE();
+        }
+        Value out, getter;
+        if (!GetNoCall(o, start, key, &out, &getter)) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(getter, o, static_cast<uint8_t>(a), {}));
+        }
+        R[a] = out;
+        break;
+      }
+      case Op::GETINDEX: {
+        Value o = R[GetB(i)], kv = R[GetC(i)];
+        uint32_t idx;
+        if (o.IsObject() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
+          Object* obj = Resolve(o.AsObject());
+          auto& el = obj->elements();
+          if (idx < el.size() && !el[idx].IsEmpty()) {
+            R[a] = el[idx];
+            break;
+          }
+        } else if (o.IsString() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
+          String* s = o.AsString();
+          if (idx < s->length()) {
+            char16_t c = s->At(idx);
+            if (c < 128) {
+              char ch = static_cast<char>(c);
+              R[a] = Value::FromString(Intern(std::string_view(&ch, 1)));
+            } else {
+              R[a] = Value::FromString(Substring(s, idx, idx + 1));
+            }
+            break;
+          }
+        }
+        if (kv.IsObject()) HELPER(a, OPNAME(op), o, kv);
+        PropertyKey key = KeyFromPrimitive(kv);
+        Object* start;
+        if (o.IsObject()) {
+          start = o.AsObject();
+          if (!key.is_index() && key.cell == atom(AtomId::length) &&
+              Resolve(start)->klass() == ObjectClass::kArray) {
+            R[a] = Value::Number(static_cast<ArrayObject*>(Resolve(start))->length);
+            break;
+          }
+        } else if (o.IsString()) {
+          if (!key.is_index() && key.cell == atom(AtomId::length)) {
+            R[a] = Value::Number(o.AsString()->length());
+            break;
+          }
+          if (key.is_index()) {
+            R[a] = Value::Undefined();
+            break;
+          }
+          start = in.string_prototype;
+        } else if (o.IsNumber() || o.IsInt()) {
+          start = in.number_prototype;
+        } else if (o.IsBool()) {
+          start = in.boolean_prototype;
+        } else if (o.IsSymbol()) {
+          start = in.symbol_prototype;
+        } else if (o.IsBigInt()) {
+          start = in.bigint_prototype;
+        } else {
+          ThrowTypeError(absl::StrCat("Cannot read properties of ", DescribeForError(*this, o),
+                                      " (reading '", KeyName(*this, key), "')"));
+          THROW_HERE();
+        }
+        Value out, getter;
+        if (!GetNoCall(o, start, key, &out, &getter)) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(getter, o, static_cast<uint8_t>(a), {}));
+        }
+        R[a] = out;
+        break;
+      }
+      case Op::SETFIELD:
+      case Op::SETINDEX: {
+        Value o, v;
+        PropertyKey key;
+        if (op == Op::SETFIELD) {
+          uint32_t k = *pc++;
+          o = R[a];
+          v = R[GetB(i)];
+          key = proto->keys[k];
+          if (o.IsObject()) {
+            Object* obj = Resolve(o.AsObject());
+            auto& ic = proto->ics[ip - code];
+            if (obj->shape() == ic.shape && !obj->is_shared()) {
+              obj->slots()[ic.slot] = v;
+              break;
+            }
+            if (!key.is_index() && !obj->is_shared()) {
+              int slot = obj->shape()->Find(key.cell);
+              if (slot >= 0 && (obj->shape()->entries()[slot].attrs & (kWritable | kAccessorProp)) == kWritable) {
+                if (!shared_proto) ic = {obj->shape(), static_cast<uint32_t>(slot)};
+                obj->slots()[slot] = v;
+                break;
+              }
+            }
+          }
+        } else {
+          o = R[a];
+          Value kv = R[GetB(i)];
+          v = R[GetC(i)];
+          uint32_t idx;
+          if (o.IsObject() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
+            Object* obj = Resolve(o.AsObject());
+            if (!obj->is_shared() && obj->simple_elements()) {
+              auto& el = obj->elements();
+              if (idx < el.size() && !el[idx].IsEmpty()) {
+                el[idx] = v;
+                break;
+              }
+              if (obj->klass() == ObjectClass::kArray && obj->extensible()) {
+                auto* arr = static_cast<ArrayObject*>(obj);
+                if (idx == arr->length && el.size() == idx && arr->length_writable) {
+                  ArrayPush(arr, v);
+                  break;
+                }
+              }
+            }
+          }
+          if (kv.IsObject()) HELPER(255, OPNAME(op), o, kv, v);
+          key = KeyFromPrimitive(kv);
+        }
+        if (!o.IsObject()) {
+          if (o.IsNullish()) {
+            ThrowTypeError(absl::StrCat("Cannot set properties of ", DescribeForError(*this, o),
+                                        " (setting '", KeyName(*this, key), "')"));
+            THROW_HERE();
+          }
+          // Primitives: setters on the prototype still run; otherwise ignored (TypeError in strict).
+          Object* start = o.IsString() ? in.string_prototype
+                          : o.IsBool() ? in.boolean_prototype
+                          : o.IsSymbol() ? in.symbol_prototype
+                                         : in.number_prototype;
+          Lookup l = FindProperty(start, key);
+          if (l.found && l.is_accessor() && IsCallable(static_cast<Accessor*>(l.value.AsHeap())->setter)) {
+            f->pc = pc;
+            AFTER_CALL(CallValue(static_cast<Accessor*>(l.value.AsHeap())->setter, o, 255, {v}));
+          }
+          if (strict) {
+            ThrowTypeError(absl::StrCat("Cannot create property '", KeyName(*this, key), "' on ",
+                                        DescribeForError(*this, o)));
+            THROW_HERE();
+          }
+          break;
+        }
+        Value setter;
+        SetStatus st = SetProperty(o.AsObject(), key, v, &setter);
+        if (st == SetStatus::kCallSetter) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(setter, o, 255, {v}));
+        }
+        if (st == SetStatus::kThrew) {
+          if (termination_ != Termination::kNone) return;
+          THROW_HERE();
+        }
+        if (st == SetStatus::kFailed && strict) {
+          ThrowTypeError(absl::StrCat("Cannot assign to read only property '", KeyName(*this, key),
+                                      "' of object"));
+          THROW_HERE();
+        }
+        break;
+      }
+      case Op::DEFFIELD: {
+        uint32_t k = *pc++;
+        if (!DefineOwnProperty(R[a].AsObject(), proto->keys[k], R[GetB(i)], kDefaultAttrs)) {
+          ThrowTypeError(absl::StrCat("Cannot define property ", KeyName(*this, proto->keys[k])));
+          THROW_HERE();
+        }
+        if (termination_ != Termination::kNone) return;
+        break;
+      }
+      case Op::DEFINDEX: {
+        Value kv = R[GetB(i)];
+        if (kv.IsObject()) {
+          ThrowTypeError("internal error: computed key was not converted");
+          THROW_HERE();
+        }
+        PropertyKey key = KeyFromPrimitive(kv);
+        if (!DefineOwnProperty(R[a].AsObject(), key, R[GetC(i)], kDefaultAttrs)) {
+          ThrowTypeError(absl::StrCat("Cannot define property ", KeyName(*this, key)));
+          THROW_HERE();
+        }
+        if (termination_ != Termination::kNone) return;
+        break;
+      }
+      case Op::DEFGETTER:
+      case Op::DEFSETTER: {
+        Value kv = R[GetB(i)];
+        PropertyKey key = KeyFromPrimitive(kv.IsObject() ? Value::Undefined() : kv);
+        Value fnv = R[GetC(i)];
+        if (op == Op::DEFGETTER) {
+          DefineAccessor(R[a].AsObject(), key, fnv, Value::Empty(), kEnumerable | kConfigurable);
+        } else {
+          DefineAccessor(R[a].AsObject(), key, Value::Empty(), fnv, kEnumerable | kConfigurable);
+        }
+        break;
+      }
+      case Op::SETPROTO: {
+        Value p = R[GetB(i)];
+        if (p.IsObject() || p.IsNull()) {
+          Object* o = Writable(R[a].AsObject());
+          o->set_proto(p.IsNull() ? nullptr : p.AsObject());
+        }
+        break;
+      }
+      case Op::DELFIELD:
+      case Op::DELINDEX: {
+        Value o = R[GetB(i)];
+        PropertyKey key;
+        if (op == Op::DELFIELD) {
+          key = proto->keys[*pc++];
+        } else {
+          Value kv = R[GetC(i)];
+          if (kv.IsObject()) HELPER(a, OPNAME(op), o, kv);
+          key = KeyFromPrimitive(kv);
+        }
+        if (o.IsNullish()) {
+          ThrowTypeError(absl::StrCat("Cannot convert undefined or null to object"));
+          THROW_HERE();
+        }
+        bool ok = true;
+        if (o.IsObject()) {
+          ok = DeleteProperty(o.AsObject(), key);
+        } else if (o.IsString()) {
+          ok = !(key.is_index() && key.index < o.AsString()->length()) &&
+               !(!key.is_index() && key.cell == atom(AtomId::length));
+        }
+        if (!ok && strict) {
+          ThrowTypeError(absl::StrCat("Cannot delete property '", KeyName(*this, key), "' of ",
+                                      DescribeForError(*this, o)));
+          THROW_HERE();
+        }
+        R[a] = Value::Bool(ok);
+        break;
+      }
+      case Op::APPEND:
+        ArrayPush(static_cast<ArrayObject*>(R[a].AsObject()), R[GetB(i)]);
+        if (termination_ != Termination::kNone) return;
+        break;
+      case Op::APPENDHOLE: {
+        auto* arr = static_cast<ArrayObject*>(R[a].AsObject());
+        arr->length++;
+        break;
+      }
+      case Op::SPREAD: {
+        auto* arr = static_cast<ArrayObject*>(R[a].AsObject());
+        Value src = R[GetB(i)];
+        if (src.IsObject() && Resolve(src.AsObject())->klass() == ObjectClass::kArray &&
+            cow_.empty() && Resolve(src.AsObject())->shape()->Find(in.sym_iterator) < 0 &&
+            Resolve(src.AsObject())->proto() == in.array_prototype &&
+            Resolve(src.AsObject())->simple_elements()) {
+          auto* s = static_cast<ArrayObject*>(Resolve(src.AsObject()));
+          ChargeSteps(s->length / 16);
+          for (uint32_t j = 0; j < s->length; ++j) {
+            Value v = j < s->elements().size() ? s->elements()[j] : Value::Empty();
+            ArrayPush(arr, v.IsEmpty() ? Value::Undefined() : v);
+          }
+          if (termination_ != Termination::kNone) return;
+          break;
+        }
+        if (src.IsString() && cow_.empty()) {
+          String* s = src.AsString();
+          uint32_t n = s->length();
+          for (uint32_t j = 0; j < n;) {
+            char16_t c = s->At(j);
+            uint32_t len = (c >= 0xD800 && c <= 0xDBFF && j + 1 < n && s->At(j + 1) >= 0xDC00 &&
+                            s->At(j + 1) <= 0xDFFF)
+                               ? 2
+                               : 1;
+            ArrayPush(arr, Value::FromString(Substring(s, j, j + len)));
+            j += len;
+          }
+          break;
+        }
+        f->pc = pc;
+        AFTER_CALL(CallHelper(static_cast<int>(HelperId::kSpreadSlow), 255, {R[a], src}));
+      }
+      case Op::COPYPROPS:
+      case Op::OBJREST: {
+        Value target = R[a], src = R[GetB(i)];
+        Value excluded = op == Op::OBJREST ? R[GetC(i)] : Value::Undefined();
+        if (op == Op::OBJREST) target = Value::FromObject(NewObject());
+        if (src.IsNullish()) {
+          if (op == Op::OBJREST) {
+            ThrowTypeError("Cannot destructure 'undefined' as it is undefined.");
+            THROW_HERE();
+          }
+          break;
+        }
+        if (src.IsObject()) {
+          Object* so = Resolve(src.AsObject());
+          bool plain = so->klass() == ObjectClass::kOrdinary || so->klass() == ObjectClass::kArray;
+          if (plain) {
+            for (auto& e : so->shape()->entries())
+              if (e.attrs & kAccessorProp) plain = false;
+          }
+          if (plain) {
+            std::vector<PropertyKey> keys = OwnKeys(so, true, true, true);
+            std::vector<PropertyKey> skip;
+            if (excluded.IsObject())
+              for (auto& v : Resolve(excluded.AsObject())->elements())
+                if (!v.IsEmpty() && !v.IsObject()) skip.push_back(KeyFromPrimitive(v));
+            for (auto& key : keys) {
+              bool skipped = false;
+              for (auto& s : skip)
+                if (s == key) skipped = true;
+              if (skipped) continue;
+              Lookup l = GetOwnProperty(so, key);
+              DefineOwnProperty(target.AsObject(), key, l.value, kDefaultAttrs);
+            }
+            if (op == Op::OBJREST) R[a] = target;
+            break;
+          }
+        } else if (!src.IsString()) {
+          if (op == Op::OBJREST) R[a] = target;
+          break;
+        }
+        f->pc = pc;
+        if (op == Op::OBJREST) {
+          AFTER_CALL(CallHelper(static_cast<int>(HelperId::kCopyPropsSlow), static_cast<uint8_t>(a),
+                                {target, src, excluded}));
+        }
+        AFTER_CALL(CallHelper(static_cast<int>(HelperId::kCopyPropsSlow), 255,
+                              {target, src, Value::Undefined()}));
+      }
+
+      // ---------------------------------------------------------------- calls
+      case Op::CALL:
+      case Op::NEW: {
+        f->pc = pc;
+        CallSite site;
+        site.kind = op == Op::NEW ? CallSite::Kind::kConstruct : CallSite::Kind::kCall;
+        site.ret_reg = static_cast<uint8_t>(a);
+        Value fn = R[a];
+        CallResult r = PushCall(fn, op == Op::NEW ? Value::Undefined() : R[a + 1], f->base + a + 2,
+                                GetB(i), site, op == Op::NEW ? fn : Value::Undefined());
+        if (r == CallResult::kThrew) {
+          f = &frames_.back();
+          Unwind();
+        }
+        goto reload;
+      }
+      case Op::CALLSPREAD:
+      case Op::NEWSPREAD: {
+        f->pc = pc;
+        Value args = R[a + 2];
+        auto* arr = static_cast<ArrayObject*>(args.AsObject());
+        uint32_t n = arr->length;
+        if (n > 65535) {
+          ThrowRangeError("Maximum call stack size exceeded");
+          THROW_HERE();
+        }
+        uint32_t at = f->base + a + 2;
+        std::vector<Value> copy(n);
+        for (uint32_t j = 0; j < n; ++j)
+          copy[j] = j < arr->elements().size() && !arr->elements()[j].IsEmpty() ? arr->elements()[j]
+                                                                               : Value::Undefined();
+        EnsureStack(at + n + 8);
+        R = stack_.data() + f->base;
+        for (uint32_t j = 0; j < n; ++j) stack_[at + j] = copy[j];
+        CallSite site;
+        site.kind = op == Op::NEWSPREAD ? CallSite::Kind::kConstruct : CallSite::Kind::kCall;
+        site.ret_reg = static_cast<uint8_t>(a);
+        Value fn = R[a];
+        CallResult r = PushCall(fn, op == Op::NEWSPREAD ? Value::Undefined() : R[a + 1], at, n, site,
+                                op == Op::NEWSPREAD ? fn : Value::Undefined());
+        if (r == CallResult::kThrew) Unwind();
+        goto reload;
+      }
+      case Op::RET:
+      case Op::RETUNDEF: {
+        Value v = op == Op::RET ? R[a] : Value::Undefined();
+        Frame done = *f;
+        frames_.pop_back();
+        if (done.activation != nullptr) {
+          done.activation->finished = true;
+          ResolvePromise(static_cast<PromiseObject*>(done.activation->promise.AsObject()), v);
+          if (done.initial_async) CompleteCall(done.site, done.activation->promise, false, done.base);
+          goto reload;
+        }
+        if (done.site.kind == CallSite::Kind::kConstruct && !v.IsObject()) v = stack_[done.base];
+        CompleteCall(done.site, v, false, done.base);
+        goto reload;
+      }
+      case Op::THROW:
+        Throw(R[a]);
+        THROW_HERE();
+      case Op::THROWERR: {
+        static constexpr ErrorType kTypes[] = {ErrorType::kTypeError, ErrorType::kReferenceError,
+                                               ErrorType::kSyntaxError, ErrorType::kRangeError};
+        f->pc = ip + 1;
+        Value msg = K[GetBx(i)];
+        ThrowError(kTypes[a & 3], msg.IsString() ? msg.AsString()->ToUtf8() : "");
+        THROW_HERE();
+      }
+
+      // ---------------------------------------------------------------- iteration
+      case Op::GETITER: {
+        Value v = R[GetB(i)];
+        if (v.IsObject()) {
+          Object* o = Resolve(v.AsObject());
+          if (o->klass() == ObjectClass::kArray && cow_.empty() &&
+              o->shape()->Find(in.sym_iterator) < 0 && o->proto() == in.array_prototype) {
+            R[a] = Value::FromObject(NewIterator(IteratorObject::Kind::kArrayValues, v));
+            R[a + 1] = Value::FromObject(in.array_iterator_next);
+            break;
+          }
+        } else if (v.IsString() && cow_.empty()) {
+          R[a] = Value::FromObject(NewIterator(IteratorObject::Kind::kStringValues, v));
+          R[a + 1] = Value::Empty();
+          break;
+        }
+        if (v.IsNullish()) {
+          ThrowTypeError(absl::StrCat(DescribeForError(*this, v), " is not iterable"));
+          THROW_HERE();
+        }
+        Value method, getter;
+        Object* start = v.IsObject() ? v.AsObject()
+                        : v.IsString() ? in.string_prototype
+                        : v.IsNumber() ? in.number_prototype
+                        : v.IsBool() ? in.boolean_prototype
+                                     : in.symbol_prototype;
+        if (!GetNoCall(v, start, PropertyKey::Sym(in.sym_iterator), &method, &getter)) {
+          f->pc = pc;
+          R[a + 1] = Value::Empty();
+          AFTER_CALL(CallHelper(static_cast<int>(HelperId::kGetIteratorSlow), static_cast<uint8_t>(a), {v}));
+        }
+        if (!IsCallable(method)) {
+          ThrowTypeError(absl::StrCat(DescribeForError(*this, v), " is not iterable"));
+          THROW_HERE();
+        }
+        R[a + 1] = Value::Empty();  // `next` is read on first ITERNEXT
+        f->pc = pc;
+        AFTER_CALL(CallValue(method, v, static_cast<uint8_t>(a), {}));
+      }
+      case Op::ITERNEXT: {
+        unsigned b = GetB(i);
+        Value it = R[b];
+        if (it.IsObject() && Resolve(it.AsObject())->klass() == ObjectClass::kIterator) {
+          auto* io = static_cast<IteratorObject*>(Resolve(it.AsObject()));
+          Value next = R[b + 1];
+          bool intrinsic_next = next.IsEmpty() || (next.IsObject() && next.AsObject() == in.array_iterator_next);
+          if (intrinsic_next && cow_.empty() &&
+              (io->kind == IteratorObject::Kind::kArrayValues ||
+               io->kind == IteratorObject::Kind::kStringValues)) {
+            if (io->done) {
+              R[a] = Value::Empty();
+              break;
+            }
+            if (io->kind == IteratorObject::Kind::kArrayValues) {
+              Object* t = Resolve(io->target.AsObject());
+              uint64_t len = t->klass() == ObjectClass::kArray ? static_cast<ArrayObject*>(t)->length : 0;
+              if (io->pos >= len) {
+                io->done = true;
+                R[a] = Value::Empty();
+                break;
+              }
+              uint32_t p = static_cast<uint32_t>(io->pos++);
+              if (p < t->elements().size() && !t->elements()[p].IsEmpty()) {
+                R[a] = t->elements()[p];
+                break;
+              }
+              R[a] = GetData(t, PropertyKey::Index(p));
+              break;
+            }
+            String* s = io->target.AsString();
+            uint32_t n = s->length();
+            if (io->pos >= n) {
+              io->done = true;
+              R[a] = Value::Empty();
+              break;
+            }
+            uint32_t j = static_cast<uint32_t>(io->pos);
+            char16_t c = s->At(j);
+            uint32_t len = (c >= 0xD800 && c <= 0xDBFF && j + 1 < n && s->At(j + 1) >= 0xDC00 &&
+                            s->At(j + 1) <= 0xDFFF)
+                               ? 2
+                               : 1;
+            io->pos += len;
+            R[a] = Value::FromString(Substring(s, j, j + len));
+            break;
+          }
+        }
+        f->pc = pc;
+        AFTER_CALL(CallHelper(static_cast<int>(HelperId::kIterNextSlow), static_cast<uint8_t>(a),
+                              {it, R[b + 1]}, 1));
+      }
+      case Op::ITERCLOSE: {
+        Value it = R[a];
+        if (it.IsObject() && Resolve(it.AsObject())->klass() == ObjectClass::kIterator) {
+          auto* io = static_cast<IteratorObject*>(Resolve(it.AsObject()));
+          if (io->kind == IteratorObject::Kind::kArrayValues || io->kind == IteratorObject::Kind::kStringValues) {
+            io->done = true;
+            break;
+          }
+        }
+        f->pc = pc;
+        AFTER_CALL(CallHelper(static_cast<int>(HelperId::kIterCloseSlow), 255, {it}));
+      }
+      case Op::FORIN: {
+        Value v = R[GetB(i)];
+        IteratorObject* io = NewIterator(IteratorObject::Kind::kForIn, v);
+        if (v.IsObject()) {
+          std::vector<PropertyKey> seen;
+          absl::flat_hash_map<HeapCell*, bool> seen_names;
+          absl::flat_hash_map<uint32_t, bool> seen_index;
+          int depth = 0;
+          for (Object* o = v.AsObject(); o != nullptr && depth < 10000; o = Resolve(o)->proto(), ++depth) {
+            std::vector<PropertyKey> all = OwnKeys(o, true, false, false);
+            for (auto& key : all) {
+              bool dup = key.is_index() ? !seen_index.emplace(key.index, true).second
+                                        : !seen_names.emplace(key.cell, true).second;
+              if (dup) continue;
+              Lookup l = GetOwnProperty(o, key);
+              if (l.found && (l.attrs & kEnumerable)) io->keys.push_back(KeyToValue(key));
+            }
+          }
+          ChargeSteps(io->keys.size() / 8);
+        } else if (v.IsString()) {
+          for (uint32_t j = 0; j < v.AsString()->length(); ++j)
+            io->keys.push_back(Value::FromString(NumberToString(j)));
+        }
+        R[a] = Value::FromObject(io);
+        break;
+      }
+      case Op::FORINNEXT: {
+        auto* io = static_cast<IteratorObject*>(R[GetB(i)].AsObject());
+        Value result = Value::Empty();
+        while (io->pos < io->keys.size()) {
+          Value k = io->keys[io->pos++];
+          if (io->target.IsObject() && !FindProperty(io->target.AsObject(), KeyFromPrimitive(k)).found)
+            continue;  // deleted during the loop
+          result = k;
+          break;
+        }
+        R[a] = result;
+        break;
+      }
+
+      // ---------------------------------------------------------------- async
+      case Op::AWAIT: {
+        Value v = R[GetB(i)];
+        ActivationObject* act = f->activation;
+        if (act == nullptr) {
+          ThrowError(ErrorType::kSyntaxError, "await is only valid in async functions");
+          THROW_HERE();
+        }
+        PromiseObject* p = nullptr;
+        if (v.IsObject() && v.AsObject()->klass() == ObjectClass::kPromise) {
+          Value ctor = GetData(v.AsObject(), KeyFromAtom(atom(AtomId::constructor)));
+          if (ctor.IsObject() && ctor.AsObject() == in.promise_ctor)
+            p = static_cast<PromiseObject*>(v.AsObject());
+        }
+        if (p == nullptr) {
+          p = NewPromise();
+          ResolvePromise(p, v);
+        }
+        act->registers.assign(R, R + bc->num_regs);
+        act->pc = static_cast<uint32_t>(pc - code);
+        act->resume_reg = static_cast<uint8_t>(a);
+        PromiseReaction fr{Value::Undefined(), Value::Undefined(), Value::FromObject(act), 0, 4};
+        PromiseReaction rr{Value::Undefined(), Value::Undefined(), Value::FromObject(act), 1, 4};
+        AddReactions(p, fr, rr);
+        Frame done = *f;
+        frames_.pop_back();
+        if (done.initial_async) CompleteCall(done.site, act->promise, false, done.base);
+        goto reload;
+      }
+      case Op::YIELD:
+        ThrowError(ErrorType::kSyntaxError, "generators are not supported yet");
+        THROW_HERE();
+      case Op::NOP:
+        break;
+      default:
+        Terminate(Termination::kInternal, absl::StrCat("invalid opcode ", static_cast<int>(op)));
+        return;
+    }
+  }
+#undef SAVE_PC
+#undef THROW_HERE
+#undef AFTER_CALL
+#undef HELPER
+#undef OPNAME
+#undef CHARGE
+}
+
+// ------------------------------------------------------------------------------------ host calls
+
+PromiseObject* VM::RegisterHostCall(uint64_t call_id) {
+  PromiseObject* p = NewPromise();
+  host_calls_[call_id] = p;
+  return p;
+}
+
+}  // namespace codemode::vm

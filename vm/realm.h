@@ -1,0 +1,157 @@
+// The realm of built-ins (DESIGN §3.3): created once per process, then frozen and shared by every run.
+// Built-ins are installed by C++ (vm/builtins/*.cc) and by the self-hosted prelude (JavaScript compiled by
+// the runtime and run once here), which also supplies the helpers that opcode slow paths call.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "vm/bytecode.h"
+#include "vm/heap.h"
+#include "vm/object.h"
+#include "vm/vm.h"
+
+namespace codemode::vm {
+
+// Frequently used property names, interned once: A(id, "text").
+#define CODEMODE_ATOMS(A) \
+  A(length, "length") A(prototype, "prototype") A(constructor, "constructor") A(name, "name") \
+  A(message, "message") A(cause, "cause") A(stack, "stack") A(errors, "errors") A(toString, "toString") \
+  A(valueOf, "valueOf") A(then, "then") A(done, "done") A(value, "value") A(next, "next") \
+  A(return_, "return") A(get, "get") A(set, "set") A(raw, "raw") A(writable, "writable") \
+  A(enumerable, "enumerable") A(configurable, "configurable") A(undefined, "undefined") A(null_, "null") \
+  A(true_, "true") A(false_, "false") A(object, "object") A(function, "function") A(number, "number") \
+  A(string, "string") A(boolean, "boolean") A(symbol, "symbol") A(bigint, "bigint") A(toJSON, "toJSON") \
+  A(index, "index") A(input, "input") A(groups, "groups") A(lastIndex, "lastIndex") A(status, "status") \
+  A(reason, "reason") A(callee, "callee") A(join, "join") A(empty, "") A(__proto__, "__proto__") \
+  A(NaN, "NaN") A(Infinity, "Infinity") A(default_, "default") A(anonymous, "anonymous") \
+
+enum class AtomId : int {
+#define CODEMODE_ATOM_ENUM(id, str) id,
+  CODEMODE_ATOMS(CODEMODE_ATOM_ENUM) kCount
+#undef CODEMODE_ATOM_ENUM
+};
+
+// Prelude helpers that opcode slow paths and natives call (DESIGN §3.1): program code the VM needs but
+// will not run on the C++ stack. The prelude registers each by name.
+#define CODEMODE_HELPERS(H)                                                   \
+  H(ToPrimitive)        /* (value, hint) → primitive */                       \
+  H(BinaryOp)           /* (op, a, b) → a op b after ToPrimitive/ToNumeric */ \
+  H(ToStringSlow)       /* (value) → String(value) for objects */             \
+  H(ToNumberSlow)       /* (value) → Number(value) for objects */             \
+  H(ToPropertyKeySlow)  /* (value) → key */                                   \
+  H(LooseEquals)        /* (a, b) → a == b involving objects */               \
+  H(InstanceOfSlow)     /* (v, target) with Symbol.hasInstance / bound fns */ \
+  H(SpreadSlow)         /* (array, iterable) → appends using the protocol */  \
+  H(CopyPropsSlow)      /* (target, source, excludedKeys|undefined) */        \
+  H(IterNextSlow)       /* (iterator, next) → value or the done marker */     \
+  H(IterCloseSlow)      /* (iterator) */                                      \
+  H(GetIteratorSlow)    /* (value) → iterator object; next fetched after */   \
+  H(Recall)             /* (fn, this, args, spec) coerce then call again */   \
+  H(ExportSlow)         /* (value) → JSON text for the host with getters */   \
+  H(ToolCallSlow)       /* (fn, arg) → serialize with toJSON/getters, call */
+
+enum class HelperId : int {
+#define CODEMODE_HELPER_ENUM(n) k##n,
+  CODEMODE_HELPERS(CODEMODE_HELPER_ENUM)
+#undef CODEMODE_HELPER_ENUM
+      kCount
+};
+
+struct Intrinsics {
+  Object* global = nullptr;
+  Object* object_prototype = nullptr;
+  Object* function_prototype = nullptr;
+  Object* array_prototype = nullptr;
+  Object* string_prototype = nullptr;
+  Object* number_prototype = nullptr;
+  Object* boolean_prototype = nullptr;
+  Object* symbol_prototype = nullptr;
+  Object* bigint_prototype = nullptr;
+  Object* promise_prototype = nullptr;
+  Object* promise_ctor = nullptr;
+  Object* map_prototype = nullptr;
+  Object* set_prototype = nullptr;
+  Object* weakmap_prototype = nullptr;
+  Object* weakset_prototype = nullptr;
+  Object* iterator_prototype = nullptr;
+  Object* array_iterator_prototype = nullptr;
+  Object* string_iterator_prototype = nullptr;
+  Object* map_iterator_prototype = nullptr;
+  Object* set_iterator_prototype = nullptr;
+  Object* forin_iterator_prototype = nullptr;
+  Object* date_prototype = nullptr;
+  Object* regexp_prototype = nullptr;
+  Object* async_function_prototype = nullptr;
+  Object* array_values = nullptr;        // %Array.prototype.values% (fast iteration check)
+  Object* array_iterator_next = nullptr;  // %ArrayIteratorPrototype%.next
+  Object* throw_type_error = nullptr;
+  Object* done_marker = nullptr;  // what IterNextSlow returns when an iterator is done
+  std::array<Object*, static_cast<int>(ErrorType::kCount)> error_prototypes{};
+  std::array<Object*, static_cast<int>(ErrorType::kCount)> error_ctors{};
+  Symbol* sym_iterator = nullptr;
+  Symbol* sym_async_iterator = nullptr;
+  Symbol* sym_has_instance = nullptr;
+  Symbol* sym_to_primitive = nullptr;
+  Symbol* sym_to_string_tag = nullptr;
+  Symbol* sym_species = nullptr;
+  Symbol* sym_is_concat_spreadable = nullptr;
+  Symbol* sym_match = nullptr;
+  Symbol* sym_match_all = nullptr;
+  Symbol* sym_replace = nullptr;
+  Symbol* sym_search = nullptr;
+  Symbol* sym_split = nullptr;
+  Symbol* sym_unscopables = nullptr;
+  std::array<Value, static_cast<int>(HelperId::kCount)> helpers{};
+};
+
+class Realm {
+ public:
+  // Builds the realm: C++ built-ins, then the prelude (already compiled by the caller), then freezes it.
+  // Errors: the prelude failed to run (an engine bug, reported with its message).
+  static absl::StatusOr<std::unique_ptr<Realm>> Create(
+      std::shared_ptr<const bytecode::Module> prelude);
+  ~Realm();
+
+  const Intrinsics& intrinsics() const { return intrinsics_; }
+  String* atom(AtomId id) const { return atoms_[static_cast<int>(id)]; }
+  // Shared atom lookup (read-only after freeze; safe from any thread).
+  String* FindAtom(std::string_view s) const;
+  Shape* empty_shape() const { return empty_shape_; }
+  Shape* function_shape() const { return function_shape_; }
+  Shape* array_shape() const { return array_shape_; }
+  Heap& heap() const { return *heap_; }
+  // Registry for Symbol.for is per run (symbols created by a run are run objects).
+
+ private:
+  friend class VM;
+  Realm();
+  std::unique_ptr<Heap> heap_;
+  Intrinsics intrinsics_;
+  std::array<String*, static_cast<int>(AtomId::kCount)> atoms_{};
+  absl::flat_hash_map<std::string, String*> atom_table_;
+  Shape* empty_shape_ = nullptr;
+  Shape* function_shape_ = nullptr;  // {length, name}
+  Shape* array_shape_ = nullptr;
+  std::vector<std::shared_ptr<const bytecode::Module>> modules_;
+};
+
+// Installs the C++ built-ins into a bootstrapping VM (vm/builtins/*.cc). Each returns nothing; failures
+// are engine bugs caught by the realm's self-checks.
+void InstallObjectBuiltins(VM& vm, Intrinsics& in);
+void InstallFunctionBuiltins(VM& vm, Intrinsics& in);
+void InstallArrayBuiltins(VM& vm, Intrinsics& in);
+void InstallStringBuiltins(VM& vm, Intrinsics& in);
+void InstallNumberBuiltins(VM& vm, Intrinsics& in);  // Number, Boolean, Math, globals parseInt/...
+void InstallErrorBuiltins(VM& vm, Intrinsics& in);
+void InstallCollectionBuiltins(VM& vm, Intrinsics& in);  // Map, Set, WeakMap, WeakSet
+void InstallJsonBuiltins(VM& vm, Intrinsics& in);
+void InstallConsoleBuiltins(VM& vm, Intrinsics& in);
+void InstallSymbolBuiltins(VM& vm, Intrinsics& in);
+
+}  // namespace codemode::vm

@@ -1,0 +1,96 @@
+// Strings (DESIGN §4): immutable, JS strings have UTF-16 code-unit semantics and are stored one byte per
+// unit (Latin-1) whenever every unit is < 256; Lua strings are byte strings stored the same way. Concatenation
+// of long strings makes a rope that is flattened (iteratively) on first character access, so a loop of
+// a million `s += x` stays linear. Property keys are interned atoms compared by pointer.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "vm/heap.h"
+
+namespace codemode::vm {
+
+class String final : public HeapCell {
+ public:
+  // Flat Latin-1 / byte string.
+  explicit String(std::string one_byte);
+  // Flat UTF-16 string; callers canonicalize (use only when some unit is >= 256).
+  explicit String(std::u16string two_byte);
+  // Rope.
+  String(String* left, String* right);
+
+  uint32_t length() const { return length_; }
+  bool is_rope() const { return left_ != nullptr; }
+  // Only valid after Flatten().
+  bool is_one_byte() const { return one_byte_; }
+  bool is_atom() const { return atom_; }
+
+  // Makes the string flat (iterative; no-op if already flat). Shared strings are always flat.
+  void Flatten();
+  std::string_view one_byte_view() {
+    Flatten();
+    return one_;
+  }
+  std::u16string_view two_byte_view() {
+    Flatten();
+    return two_;
+  }
+  char16_t At(uint32_t i) {
+    Flatten();
+    return one_byte_ ? static_cast<unsigned char>(one_[i]) : two_[i];
+  }
+  // The UTF-16 code units (copies for one-byte strings).
+  std::u16string ToU16();
+  // UTF-8 with lone surrogates replaced by U+FFFD. For byte strings (Lua) use bytes().
+  std::string ToUtf8();
+  // The raw bytes of a one-byte string (Lua strings, Latin-1 JS strings).
+  std::string_view bytes() { return one_byte_view(); }
+
+  uint32_t Hash();
+  // If this string is a canonical array index ("0".."4294967294"), returns it.
+  std::optional<uint32_t> ArrayIndex();
+
+  static bool Equals(String* a, String* b);
+  // Lexicographic comparison of UTF-16 code units: <0, 0, >0.
+  static int Compare(String* a, String* b);
+
+  void Trace(Tracer& t) override {
+    t.Mark(left_);
+    t.Mark(right_);
+  }
+  size_t ExtraBytes() const override { return one_.capacity() + two_.capacity() * 2; }
+
+ private:
+  friend class VM;
+  friend class Realm;
+  uint32_t length_ = 0;
+  uint32_t hash_ = 0;
+  bool hashed_ = false;
+  bool one_byte_ = true;
+  bool atom_ = false;
+  int8_t index_state_ = 0;  // 0 unknown, 1 is index, -1 not an index
+  uint32_t index_ = 0;
+  std::string one_;
+  std::u16string two_;
+  String* left_ = nullptr;
+  String* right_ = nullptr;
+};
+
+class Symbol final : public HeapCell {
+ public:
+  explicit Symbol(Value description) : HeapCell(CellKind::kSymbol), description_(description) {}
+  Value description() const { return description_; }
+  bool registered = false;  // Symbol.for
+  void Trace(Tracer& t) override { t.Mark(description_); }
+
+ private:
+  Value description_;
+};
+
+// Canonical Latin-1 check.
+bool FitsOneByte(std::u16string_view s);
+
+}  // namespace codemode::vm

@@ -1,0 +1,801 @@
+// VM: allocation, conversions of primitives, errors, promises and the job queue, host calls, limits, GC.
+// The interpreter loop is in interpreter.cc; the object model in objects.cc.
+// VM-CORE-READY
+#include "vm/vm.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "vm/realm.h"
+#include "vm/support/numconv.h"
+
+namespace codemode::vm {
+
+namespace {
+// Canonical key of a string's content for atom tables: a kind byte then the raw units.
+std::string AtomKeyLatin1(std::string_view s) {
+  std::string k;
+  k.reserve(s.size() + 1);
+  k.push_back('\x01');
+  k.append(s);
+  return k;
+}
+std::string AtomKeyOf(String* s) {
+  s->Flatten();
+  if (s->is_one_byte()) return AtomKeyLatin1(s->one_byte_view());
+  auto v = s->two_byte_view();
+  std::string k(1, '\x02');
+  k.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(char16_t));
+  return k;
+}
+}  // namespace
+
+// ------------------------------------------------------------------------------------ construction
+
+VM::VM(const Realm* realm, VmLimits limits)
+    : realm_(realm), own_heap_(std::make_unique<Heap>()), heap_(own_heap_.get()), limits_(limits) {
+  empty_shape_ = heap_->Alloc<Shape>();
+  function_shape_ = heap_->Alloc<Shape>();
+  function_shape_->entries_ = {{atom(AtomId::length), kConfigurable},
+                               {atom(AtomId::name), kConfigurable}};
+  array_shape_ = empty_shape_;
+  stack_.resize(1024);
+  frames_.reserve(64);
+}
+
+VM::VM(Realm* realm, bool bootstrap)
+    : realm_(realm), bootstrap_realm_(realm), heap_(realm->heap_.get()) {
+  bootstrapping_ = bootstrap;
+  stack_.resize(1024);
+}
+
+VM::~VM() = default;
+
+Object* VM::global() const { return realm_->intrinsics().global; }
+String* VM::atom(AtomId id) const { return realm_->atom(id); }
+String* VM::empty_string() const { return realm_->atom(AtomId::empty); }
+
+// ------------------------------------------------------------------------------------ strings
+
+String* VM::NewStringLatin1(std::string latin1) { return heap_->Alloc<String>(std::move(latin1)); }
+
+String* VM::NewStringU16(std::u16string units) {
+  if (FitsOneByte(units)) {
+    std::string s(units.size(), '\0');
+    for (size_t i = 0; i < units.size(); ++i) s[i] = static_cast<char>(units[i]);
+    return heap_->Alloc<String>(std::move(s));
+  }
+  return heap_->Alloc<String>(std::move(units));
+}
+
+String* VM::NewStringUtf8(std::string_view utf8) {
+  bool ascii = true;
+  for (unsigned char c : utf8)
+    if (c >= 0x80) {
+      ascii = false;
+      break;
+    }
+  if (ascii) return NewStringLatin1(std::string(utf8));
+  std::u16string out;
+  out.reserve(utf8.size());
+  size_t i = 0;
+  while (i < utf8.size()) {
+    unsigned char c = utf8[i];
+    uint32_t cp = 0xFFFD;
+    int len = 1;
+    if (c < 0x80) {
+      cp = c;
+    } else if ((c & 0xE0) == 0xC0 && i + 1 < utf8.size()) {
+      cp = ((c & 0x1F) << 6) | (utf8[i + 1] & 0x3F);
+      len = 2;
+      if (cp < 0x80) cp = 0xFFFD;
+    } else if ((c & 0xF0) == 0xE0 && i + 2 < utf8.size()) {
+      cp = ((c & 0x0F) << 12) | ((utf8[i + 1] & 0x3F) << 6) | (utf8[i + 2] & 0x3F);
+      len = 3;
+      if (cp < 0x800) cp = 0xFFFD;
+    } else if ((c & 0xF8) == 0xF0 && i + 3 < utf8.size()) {
+      cp = ((c & 0x07) << 18) | ((utf8[i + 1] & 0x3F) << 12) | ((utf8[i + 2] & 0x3F) << 6) |
+           (utf8[i + 3] & 0x3F);
+      len = 4;
+      if (cp < 0x10000 || cp > 0x10FFFF) cp = 0xFFFD;
+    }
+    i += len;
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out.push_back(static_cast<char16_t>(0xD800 + (cp >> 10)));
+      out.push_back(static_cast<char16_t>(0xDC00 + (cp & 0x3FF)));
+    } else {
+      out.push_back(static_cast<char16_t>(cp));
+    }
+  }
+  return NewStringU16(std::move(out));
+}
+
+String* VM::Concat(String* a, String* b) {
+  if (a->length() == 0) return b;
+  if (b->length() == 0) return a;
+  uint64_t total = static_cast<uint64_t>(a->length()) + b->length();
+  if (total > limits_.max_string_length) {
+    ThrowRangeError("Invalid string length");
+    return nullptr;
+  }
+  if (total <= 32 && !a->is_rope() && !b->is_rope()) {
+    if (a->is_one_byte() && b->is_one_byte()) {
+      std::string s;
+      s.reserve(total);
+      s.append(a->one_byte_view());
+      s.append(b->one_byte_view());
+      return NewStringLatin1(std::move(s));
+    }
+    std::u16string s = a->ToU16();
+    s += b->ToU16();
+    return heap_->Alloc<String>(std::move(s));
+  }
+  String* r = heap_->Alloc<String>(a, b);
+  heap_->Account(static_cast<int64_t>(total));  // the eventual flat copy
+  return r;
+}
+
+String* VM::Substring(String* s, uint32_t from, uint32_t to) {
+  if (from == 0 && to == s->length()) return s;
+  if (to <= from) return empty_string();
+  s->Flatten();
+  if (s->is_one_byte()) return NewStringLatin1(std::string(s->one_byte_view().substr(from, to - from)));
+  return NewStringU16(std::u16string(s->two_byte_view().substr(from, to - from)));
+}
+
+String* VM::Intern(std::string_view ascii) {
+  std::string key = AtomKeyLatin1(ascii);
+  if (String* s = realm_->FindAtom(key)) return s;
+  auto& table = bootstrapping_ ? bootstrap_realm_->atom_table_ : atoms_;
+  auto it = table.find(key);
+  if (it != table.end()) return it->second;
+  String* s = NewStringLatin1(std::string(ascii));
+  s->atom_ = true;
+  s->Hash();
+  table.emplace(std::move(key), s);
+  return s;
+}
+
+String* VM::Intern(String* str) {
+  if (str->atom_) return str;
+  std::string key = AtomKeyOf(str);
+  if (String* s = realm_->FindAtom(key)) return s;
+  auto& table = bootstrapping_ ? bootstrap_realm_->atom_table_ : atoms_;
+  auto it = table.find(key);
+  if (it != table.end()) return it->second;
+  str->Flatten();
+  String* s = str;
+  s->atom_ = true;
+  s->Hash();
+  table.emplace(std::move(key), s);
+  return s;
+}
+
+Symbol* VM::NewSymbol(Value description) { return heap_->Alloc<Symbol>(description); }
+
+// ------------------------------------------------------------------------------------ objects
+
+Object* VM::NewObject() { return NewObjectWithProto(realm_->intrinsics().object_prototype); }
+
+Object* VM::NewObjectWithProto(Object* proto, ObjectClass klass) {
+  return heap_->Alloc<Object>(klass, empty_shape_, proto);
+}
+
+ArrayObject* VM::NewArray(uint32_t capacity) {
+  auto* a = heap_->Alloc<ArrayObject>(array_shape_, realm_->intrinsics().array_prototype);
+  if (capacity > 0) {
+    a->elements_.reserve(std::min<uint32_t>(capacity, 1u << 16));
+    heap_->Account(static_cast<int64_t>(a->elements_.capacity() * sizeof(Value)));
+  }
+  return a;
+}
+
+ArrayObject* VM::NewArrayFrom(std::span<const Value> values) {
+  auto* a = heap_->Alloc<ArrayObject>(array_shape_, realm_->intrinsics().array_prototype);
+  a->elements_.assign(values.begin(), values.end());
+  a->length = static_cast<uint32_t>(values.size());
+  heap_->Account(static_cast<int64_t>(a->elements_.capacity() * sizeof(Value)));
+  return a;
+}
+
+NativeFunction* VM::NewNative(std::string_view name, NativeFn fn, uint32_t length, int32_t magic,
+                              bool constructor) {
+  auto* f = heap_->Alloc<NativeFunction>(function_shape_, realm_->intrinsics().function_prototype,
+                                         fn, magic);
+  f->slots_ = {Value::Number(length), Value::FromString(Intern(name))};
+  f->is_constructor = constructor;
+  return f;
+}
+
+Closure* VM::NewClosure(Proto* proto, Closure* parent, Value* parent_regs) {
+  const auto* bc = proto->bc;
+  auto* c = heap_->Alloc<Closure>(function_shape_, realm_->intrinsics().function_prototype, proto);
+  c->slots_ = {Value::Number(bc->length), Value::FromString(proto->name)};
+  if (bc->is_async && !bc->is_generator && realm_->intrinsics().async_function_prototype)
+    c->proto_ = realm_->intrinsics().async_function_prototype;
+  bool constructor = bc->kind == bytecode::FunctionKind::kNormal && !bc->is_async && !bc->is_generator;
+  c->is_constructor = constructor || bc->kind == bytecode::FunctionKind::kClassConstructor ||
+                      bc->kind == bytecode::FunctionKind::kDerivedConstructor;
+  c->prototype_pending = constructor;
+  c->upvals.reserve(bc->upvalues.size());
+  for (const auto& uv : bc->upvalues) {
+    Cell* cell = nullptr;
+    if (uv.from_parent_register) {
+      Value v = parent_regs[uv.index];
+      cell = v.IsInternal() && v.AsHeap()->cell_kind() == CellKind::kCell
+                 ? static_cast<Cell*>(v.AsHeap())
+                 : nullptr;
+    } else if (parent != nullptr && uv.index < parent->upvals.size()) {
+      cell = parent->upvals[uv.index];
+    }
+    if (cell == nullptr) cell = NewCell(Value::Undefined());  // verifier prevents this; stay safe
+    c->upvals.push_back(cell);
+  }
+  heap_->Account(static_cast<int64_t>(c->upvals.capacity() * sizeof(Cell*)));
+  return c;
+}
+
+PromiseObject* VM::NewPromise() {
+  auto* p = heap_->Alloc<PromiseObject>(empty_shape_, realm_->intrinsics().promise_prototype);
+  p->serial = ++promise_serial_;
+  return p;
+}
+
+MapObject* VM::NewMap(bool is_set) {
+  const auto& in = realm_->intrinsics();
+  return heap_->Alloc<MapObject>(is_set ? ObjectClass::kSet : ObjectClass::kMap, empty_shape_,
+                                 is_set ? in.set_prototype : in.map_prototype);
+}
+
+IteratorObject* VM::NewIterator(IteratorObject::Kind kind, Value target) {
+  const auto& in = realm_->intrinsics();
+  Object* proto = in.array_iterator_prototype;
+  switch (kind) {
+    case IteratorObject::Kind::kStringValues:
+      proto = in.string_iterator_prototype;
+      break;
+    case IteratorObject::Kind::kMapKeys:
+    case IteratorObject::Kind::kMapValues:
+    case IteratorObject::Kind::kMapEntries:
+      proto = in.map_iterator_prototype;
+      break;
+    case IteratorObject::Kind::kSetValues:
+    case IteratorObject::Kind::kSetEntries:
+      proto = in.set_iterator_prototype;
+      break;
+    case IteratorObject::Kind::kForIn:
+      proto = in.forin_iterator_prototype;
+      break;
+    default:
+      break;
+  }
+  auto* it = heap_->Alloc<IteratorObject>(empty_shape_, proto, kind);
+  it->target = target;
+  return it;
+}
+
+Cell* VM::NewCell(Value v) { return heap_->Alloc<Cell>(v); }
+
+Object* VM::NewError(ErrorType type, std::string_view message) {
+  const auto& in = realm_->intrinsics();
+  Object* e = NewObjectWithProto(in.error_prototypes[static_cast<int>(type)], ObjectClass::kError);
+  static constexpr const char* kNames[] = {"Error",       "TypeError",   "RangeError",
+                                           "ReferenceError", "SyntaxError", "EvalError",
+                                           "URIError",    "AggregateError"};
+  std::string name = kNames[static_cast<int>(type)];
+  if (!message.empty())
+    DefineOwnProperty(e, KeyFromAtom(atom(AtomId::message)), Str(message), kHiddenAttrs);
+  std::string stack = message.empty() ? name : absl::StrCat(name, ": ", std::string(message));
+  uint32_t line = 0, col = 0;
+  CurrentLocation(&line, &col);
+  if (line > 0) absl::StrAppend(&stack, "\n    at <program>:", line, ":", col);
+  DefineOwnProperty(e, KeyFromAtom(atom(AtomId::stack)), Str(stack), kHiddenAttrs);
+  return e;
+}
+
+// ------------------------------------------------------------------------------------ conversions
+
+bool VM::ToBoolean(Value v) {
+  switch (v.tag()) {
+    case Tag::kUndefined:
+    case Tag::kNull:
+    case Tag::kEmpty:
+      return false;
+    case Tag::kBool:
+      return v.AsBool();
+    case Tag::kNumber: {
+      double d = v.AsNumber();
+      return !(d == 0 || std::isnan(d));
+    }
+    case Tag::kInt:
+      return v.AsInt() != 0;
+    case Tag::kString:
+      return v.AsString()->length() != 0;
+    default:
+      return true;
+  }
+}
+
+double VM::ToNumberPrimitive(Value v) {
+  switch (v.tag()) {
+    case Tag::kUndefined:
+      return std::nan("");
+    case Tag::kNull:
+      return 0;
+    case Tag::kBool:
+      return v.AsBool() ? 1 : 0;
+    case Tag::kNumber:
+      return v.AsNumber();
+    case Tag::kInt:
+      return static_cast<double>(v.AsInt());
+    case Tag::kString: {
+      String* s = v.AsString();
+      s->Flatten();
+      if (s->is_one_byte()) {
+        auto b = s->one_byte_view();
+        // Fast path for plain decimal integers.
+        if (!b.empty() && b.size() < 16) {
+          bool digits = true;
+          double r = 0;
+          for (char c : b) {
+            if (c < '0' || c > '9') {
+              digits = false;
+              break;
+            }
+            r = r * 10 + (c - '0');
+          }
+          if (digits) return r;
+        }
+      }
+      return support::StringToNumber(s->ToU16());
+    }
+    case Tag::kSymbol:
+      ThrowTypeError("Cannot convert a Symbol value to a number");
+      return std::nan("");
+    case Tag::kBigInt:
+      ThrowTypeError("Cannot convert a BigInt value to a number");
+      return std::nan("");
+    default:
+      return std::nan("");
+  }
+}
+
+String* VM::NumberToString(double d) {
+  if (d >= 0 && d < 10 && d == static_cast<int>(d)) {
+    char c = static_cast<char>('0' + static_cast<int>(d));
+    return Intern(std::string_view(&c, 1));
+  }
+  return NewStringLatin1(support::NumberToString(d));
+}
+
+String* VM::ToStringPrimitive(Value v) {
+  switch (v.tag()) {
+    case Tag::kUndefined:
+      return atom(AtomId::undefined);
+    case Tag::kNull:
+      return atom(AtomId::null_);
+    case Tag::kBool:
+      return atom(v.AsBool() ? AtomId::true_ : AtomId::false_);
+    case Tag::kNumber:
+      return NumberToString(v.AsNumber());
+    case Tag::kInt:
+      return NewStringLatin1(std::to_string(v.AsInt()));
+    case Tag::kString:
+      return v.AsString();
+    case Tag::kSymbol:
+      ThrowTypeError("Cannot convert a Symbol value to a string");
+      return nullptr;
+    default:
+      ThrowTypeError("Cannot convert value to a string");
+      return nullptr;
+  }
+}
+
+bool VM::IsCallable(Value v) const {
+  return v.IsObject() && v.AsObject()->klass() == ObjectClass::kFunction;
+}
+
+bool VM::IsConstructor(Value v) const {
+  return IsCallable(v) && static_cast<FunctionObject*>(v.AsObject())->is_constructor;
+}
+
+String* VM::TypeOf(Value v) {
+  switch (v.tag()) {
+    case Tag::kUndefined:
+    case Tag::kEmpty:
+      return atom(AtomId::undefined);
+    case Tag::kNull:
+      return atom(AtomId::object);
+    case Tag::kBool:
+      return atom(AtomId::boolean);
+    case Tag::kNumber:
+    case Tag::kInt:
+      return atom(AtomId::number);
+    case Tag::kString:
+      return atom(AtomId::string);
+    case Tag::kSymbol:
+      return atom(AtomId::symbol);
+    case Tag::kBigInt:
+      return atom(AtomId::bigint);
+    case Tag::kObject:
+      return IsCallable(v) ? atom(AtomId::function) : atom(AtomId::object);
+    default:
+      return atom(AtomId::undefined);
+  }
+}
+
+bool VM::StrictEquals(Value a, Value b) {
+  if (a.IsNumber() && b.IsNumber()) return a.AsNumber() == b.AsNumber();
+  if (a.IsString() && b.IsString()) return String::Equals(a.AsString(), b.AsString());
+  if (a.tag() != b.tag()) {
+    if (a.IsInt() && b.IsNumber()) return static_cast<double>(a.AsInt()) == b.AsNumber();
+    if (a.IsNumber() && b.IsInt()) return a.AsNumber() == static_cast<double>(b.AsInt());
+    return false;
+  }
+  return a.RawEquals(b);
+}
+
+bool VM::SameValueZero(Value a, Value b) {
+  if (a.IsNumber() && b.IsNumber()) {
+    double x = a.AsNumber(), y = b.AsNumber();
+    return x == y || (std::isnan(x) && std::isnan(y));
+  }
+  return StrictEquals(a, b);
+}
+
+bool VM::SameValue(Value a, Value b) {
+  if (a.IsNumber() && b.IsNumber()) {
+    double x = a.AsNumber(), y = b.AsNumber();
+    if (std::isnan(x) && std::isnan(y)) return true;
+    if (x == 0 && y == 0) return std::signbit(x) == std::signbit(y);
+    return x == y;
+  }
+  return StrictEquals(a, b);
+}
+
+// ------------------------------------------------------------------------------------ errors
+
+Value VM::Throw(Value exception) {
+  has_exception_ = true;
+  exception_ = exception;
+  return Value::Empty();
+}
+
+Value VM::ThrowError(ErrorType type, std::string_view message) {
+  return Throw(Value::FromObject(NewError(type, message)));
+}
+
+Value VM::TailCall(Value fn, Value this_value, std::span<const Value> args) {
+  has_tail_call_ = true;
+  tail_fn_ = fn;
+  tail_this_ = this_value;
+  tail_args_.assign(args.begin(), args.end());
+  return Value::Empty();
+}
+
+void VM::Terminate(Termination why, std::string message) {
+  if (termination_ != Termination::kNone) return;
+  termination_ = why;
+  termination_message_ = std::move(message);
+}
+
+void VM::CurrentLocation(uint32_t* line, uint32_t* column) const {
+  *line = 0;
+  *column = 0;
+  for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
+    const Frame& f = *it;
+    if (f.proto == nullptr || f.proto->is_shared()) continue;  // prelude frames have no user location
+    const auto* bc = f.proto->bc;
+    uint32_t pc = static_cast<uint32_t>(f.pc - bc->code.data());
+    if (pc > 0) --pc;
+    const bytecode::LineEntry* best = nullptr;
+    for (const auto& e : bc->lines) {
+      if (e.pc > pc) break;
+      best = &e;
+    }
+    if (best) {
+      *line = best->line;
+      *column = best->column;
+    }
+    return;
+  }
+}
+
+std::string VM::DescribeError(Value error) {
+  if (error.IsObject()) {
+    Object* o = error.AsObject();
+    Value name = GetData(o, KeyFromAtom(atom(AtomId::name)));
+    Value message = GetData(o, KeyFromAtom(atom(AtomId::message)));
+    bool is_error = Resolve(o)->klass() == ObjectClass::kError;
+    if (is_error || (name.IsString() && message.IsString())) {
+      std::string n = name.IsString() ? name.AsString()->ToUtf8() : "Error";
+      std::string m = message.IsString() ? message.AsString()->ToUtf8() : "";
+      return m.empty() ? n : absl::StrCat(n, ": ", m);
+    }
+  }
+  return "";
+}
+
+// ------------------------------------------------------------------------------------ limits & GC
+
+void VM::ChargeSteps(uint64_t n) {
+  steps_ += n;
+  if (steps_ > limits_.max_steps) Terminate(Termination::kStepLimit, "step limit exceeded");
+}
+
+void VM::CheckLimits() {
+  steps_until_check_ = 4096;
+  int why = interrupt_.load(std::memory_order_relaxed);
+  if (why != 0) {
+    Terminate(static_cast<Termination>(why), why == static_cast<int>(Termination::kTimeout)
+                                                 ? "time limit exceeded"
+                                                 : "interrupted");
+    return;
+  }
+  if (steps_ > limits_.max_steps) {
+    Terminate(Termination::kStepLimit, absl::StrCat("step limit of ", limits_.max_steps, " exceeded"));
+    return;
+  }
+  if (on_check) on_check(*this);
+  MaybeCollect();
+}
+
+void VM::MaybeCollect() {
+  if (bootstrapping_) return;
+  int64_t threshold = std::max<int64_t>(8 << 20, static_cast<int64_t>(heap_->bytes() / 2));
+  if (heap_->debt() > threshold || heap_->bytes() > limits_.max_memory_bytes) CollectGarbage();
+  if (heap_->bytes() > limits_.max_memory_bytes)
+    Terminate(Termination::kMemoryLimit,
+              absl::StrCat("memory limit of ", limits_.max_memory_bytes, " bytes exceeded"));
+}
+
+void VM::TraceRoots(Tracer& t) {
+  size_t top = 0;
+  if (!frames_.empty()) top = frames_.back().base + frames_.back().proto->bc->num_regs + 8;
+  top = std::min(top + 256, stack_.size());
+  for (size_t i = 0; i < top; ++i) t.Mark(stack_[i]);
+  for (auto& f : frames_) {
+    t.Mark(f.closure);
+    t.Mark(f.proto);
+    t.Mark(f.new_target);
+    t.Mark(f.site.aux);
+    t.Mark(f.site.aux2);
+    t.Mark(f.activation);
+  }
+  t.Mark(exception_);
+  t.Mark(tail_fn_);
+  t.Mark(tail_this_);
+  for (auto& v : tail_args_) t.Mark(v);
+  for (auto& [k, v] : cow_) t.Mark(v);
+  for (auto& [k, s] : atoms_) t.Mark(s);
+  t.Mark(empty_shape_);
+  t.Mark(function_shape_);
+  t.Mark(array_shape_);
+  for (auto& [id, p] : host_calls_) t.Mark(p);
+  for (auto* p : rejected_unhandled_) t.Mark(p);
+  for (auto& j : jobs_) {
+    t.Mark(j.fn);
+    t.Mark(j.this_value);
+    for (auto& v : j.args) t.Mark(v);
+    t.Mark(j.derived);
+    t.Mark(j.aux);
+  }
+  for (auto& v : extra_roots_) t.Mark(v);
+  for (auto& v : loaded_protos_) t.Mark(v);
+  for (auto& [e, kind] : error_kinds_) t.Mark(e);
+  t.Mark(uncaught_job_error_);
+  t.Mark(boundary_value_);
+}
+
+void VM::CollectGarbage() {
+  if (bootstrapping_) return;
+  heap_->Collect([this](Tracer& t) { TraceRoots(t); });
+}
+
+// ------------------------------------------------------------------------------------ globals
+
+void VM::SetGlobal(std::string_view name, Value v) {
+  DefineOwnProperty(global(), KeyFromName(name), v, kWritable | kConfigurable);
+}
+
+Value VM::GetGlobal(std::string_view name) { return GetData(global(), KeyFromName(name)); }
+
+// ------------------------------------------------------------------------------------ promises
+
+namespace {
+// The resolving functions share one record: [promise, alreadyResolved].
+Value ResolvingFunction(VM& vm, CallArgs& args) {
+  auto* self = static_cast<NativeFunction*>(args.callee);
+  Object* record = self->data.AsObject();
+  auto& el = record->elements();
+  if (el[1].AsBool()) return Value::Undefined();
+  el[1] = Value::Bool(true);
+  auto* p = static_cast<PromiseObject*>(el[0].AsObject());
+  if (self->magic == 0) {
+    vm.ResolvePromise(p, args[0]);
+  } else {
+    vm.RejectPromise(p, args[0]);
+  }
+  return Value::Undefined();
+}
+}  // namespace
+
+std::pair<Value, Value> VM::CreateResolvingFunctions(PromiseObject* p) {
+  Object* record = NewObjectWithProto(nullptr, ObjectClass::kInternal);
+  record->elements() = {Value::FromObject(p), Value::Bool(false)};
+  NativeFunction* resolve = NewNative("", ResolvingFunction, 1, 0);
+  NativeFunction* reject = NewNative("", ResolvingFunction, 1, 1);
+  resolve->data = Value::FromObject(record);
+  reject->data = Value::FromObject(record);
+  return {Value::FromObject(resolve), Value::FromObject(reject)};
+}
+
+void VM::ResolvePromise(PromiseObject* p, Value resolution) {
+  if (p->state != PromiseObject::State::kPending) return;
+  if (resolution.IsObject() && resolution.AsObject() == p) {
+    RejectPromise(p, Value::FromObject(NewError(ErrorType::kTypeError,
+                                                "Chaining cycle detected for promise #<Promise>")));
+    return;
+  }
+  if (!resolution.IsObject()) {
+    FulfillPromise(p, resolution);
+    return;
+  }
+  Value then, getter;
+  if (!GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then,
+                 &getter)) {
+    // A `then` getter is program code; run it from a job like the rest of the thenable protocol.
+    Job job;
+    job.fn = getter;
+    job.this_value = resolution;
+    job.derived = p;
+    job.special = 3;  // kThenGetterJob: call the getter, then continue as a thenable
+    jobs_.push_back(std::move(job));
+    return;
+  }
+  if (!IsCallable(then)) {
+    FulfillPromise(p, resolution);
+    return;
+  }
+  // NewPromiseResolveThenableJob (ECMA-262 §27.2.2.2).
+  auto [res, rej] = CreateResolvingFunctions(p);
+  Job job;
+  job.fn = then;
+  job.this_value = resolution;
+  job.args = {res, rej};
+  job.derived = nullptr;
+  job.aux = rej;
+  job.special = 2;  // kThenableJob: a throw calls aux (reject)
+  jobs_.push_back(std::move(job));
+}
+
+void VM::FulfillPromise(PromiseObject* p, Value v) {
+  if (p->state != PromiseObject::State::kPending) return;
+  auto reactions = std::move(p->fulfill_reactions);
+  p->reject_reactions.clear();
+  p->state = PromiseObject::State::kFulfilled;
+  p->result = v;
+  for (auto& r : reactions) {
+    Job job;
+    job.fn = r.handler;
+    job.args = {v};
+    job.derived = r.capability.IsObject() ? static_cast<PromiseObject*>(r.capability.AsObject()) : nullptr;
+    job.special = r.special;
+    job.aux = r.aux;
+    jobs_.push_back(std::move(job));
+  }
+}
+
+void VM::RejectPromise(PromiseObject* p, Value reason) {
+  if (p->state != PromiseObject::State::kPending) return;
+  auto reactions = std::move(p->reject_reactions);
+  p->fulfill_reactions.clear();
+  p->state = PromiseObject::State::kRejected;
+  p->result = reason;
+  if (!p->handled) rejected_unhandled_.push_back(p);
+  for (auto& r : reactions) {
+    Job job;
+    job.fn = r.handler;
+    job.args = {reason};
+    job.derived = r.capability.IsObject() ? static_cast<PromiseObject*>(r.capability.AsObject()) : nullptr;
+    job.special = static_cast<uint8_t>(r.special | 0x80);  // marks a rejection
+    job.aux = r.aux;
+    jobs_.push_back(std::move(job));
+  }
+}
+
+void VM::PromiseThen(PromiseObject* p, Value on_fulfilled, Value on_rejected,
+                     PromiseObject* derived) {
+  PromiseReaction f{derived ? Value::FromObject(derived) : Value::Undefined(),
+                    IsCallable(on_fulfilled) ? on_fulfilled : Value::Undefined(), Value::Undefined(),
+                    0, 0};
+  PromiseReaction r{derived ? Value::FromObject(derived) : Value::Undefined(),
+                    IsCallable(on_rejected) ? on_rejected : Value::Undefined(), Value::Undefined(), 1,
+                    0};
+  AddReactions(p, f, r);
+}
+
+void VM::AddReactions(PromiseObject* p, const PromiseReaction& f, const PromiseReaction& r) {
+  p->handled = true;
+  switch (p->state) {
+    case PromiseObject::State::kPending:
+      p->fulfill_reactions.push_back(f);
+      p->reject_reactions.push_back(r);
+      break;
+    case PromiseObject::State::kFulfilled: {
+      Job job;
+      job.fn = f.handler;
+      job.args = {p->result};
+      job.derived = f.capability.IsObject() ? static_cast<PromiseObject*>(f.capability.AsObject()) : nullptr;
+      job.special = f.special;
+      job.aux = f.aux;
+      jobs_.push_back(std::move(job));
+      break;
+    }
+    case PromiseObject::State::kRejected: {
+      Job job;
+      job.fn = r.handler;
+      job.args = {p->result};
+      job.derived = r.capability.IsObject() ? static_cast<PromiseObject*>(r.capability.AsObject()) : nullptr;
+      job.special = static_cast<uint8_t>(r.special | 0x80);
+      job.aux = r.aux;
+      jobs_.push_back(std::move(job));
+      break;
+    }
+  }
+}
+
+std::vector<PromiseObject*> VM::UnhandledRejections() {
+  std::vector<PromiseObject*> out;
+  for (auto* p : rejected_unhandled_)
+    if (!p->handled) out.push_back(p);
+  return out;
+}
+
+void VM::EnqueueJob(Value fn, Value this_value, std::vector<Value> args, PromiseObject* derived) {
+  Job job;
+  job.fn = fn;
+  job.this_value = this_value;
+  job.args = std::move(args);
+  job.derived = derived;
+  job.special = 1;  // plain call: result settles `derived` if any
+  jobs_.push_back(std::move(job));
+}
+
+// ------------------------------------------------------------------------------------ host calls
+
+void VM::SettleHostCall(uint64_t call_id, bool ok, std::string_view output_json_or_message) {
+  auto it = host_calls_.find(call_id);
+  if (it == host_calls_.end()) return;
+  PromiseObject* p = it->second;
+  host_calls_.erase(it);
+  if (ok) {
+    Value v;
+    std::string error;
+    if (!ParseJsonForHost(output_json_or_message, &v, &error)) {
+      Object* e = NewError(ErrorType::kError, "Invalid tool output: " + error);
+      RejectPromise(p, Value::FromObject(e));
+      return;
+    }
+    ResolvePromise(p, v);
+  } else {
+    Object* e = NewError(ErrorType::kError, output_json_or_message);
+    MarkErrorKind(e, "ToolFailure");
+    RejectPromise(p, Value::FromObject(e));
+  }
+}
+
+void VM::MarkErrorKind(Object* error, std::string kind) {
+  error_kinds_.emplace_back(error, std::move(kind));
+}
+
+std::string VM::ErrorKindOf(Value v) const {
+  if (!v.IsObject()) return "";
+  for (const auto& [e, kind] : error_kinds_)
+    if (e == v.AsObject()) return kind;
+  return "";
+}
+
+}  // namespace codemode::vm

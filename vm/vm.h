@@ -1,0 +1,412 @@
+// The virtual machine: one instance per run (plus one that bootstraps the shared Realm). Non-recursive
+// interpreter (DESIGN §3.1): a JS call pushes a Frame; natives never call program code, they ask for a
+// tail call instead. Host calls leave the VM as JSON text (§3.4). Limits are charged here (§3.5).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "vm/bytecode.h"
+#include "vm/heap.h"
+#include "vm/object.h"
+#include "vm/string.h"
+#include "vm/value.h"
+
+namespace codemode::vm {
+
+class Realm;
+enum class AtomId : int;
+
+enum class ErrorType : uint8_t {
+  kError,
+  kTypeError,
+  kRangeError,
+  kReferenceError,
+  kSyntaxError,
+  kEvalError,
+  kURIError,
+  kAggregateError,
+  kCount
+};
+
+// Why a run was stopped for good (uncatchable by the program, DESIGN §3.5).
+enum class Termination : uint8_t {
+  kNone,
+  kStepLimit,
+  kTimeout,
+  kMemoryLimit,
+  kInterrupted,
+  kInternal,  // engine invariant broken: reported, never crashes
+};
+
+struct VmLimits {
+  uint64_t max_steps = UINT64_MAX;
+  uint64_t max_memory_bytes = 256ull << 20;
+  uint32_t max_call_depth = 10000;
+  uint32_t max_string_length = (1u << 29) - 24;  // V8's limit: longer is RangeError "Invalid string length"
+  uint32_t max_array_length = 1u << 27;          // dense elements; beyond, MemoryLimit before allocation
+};
+
+// The host side of tool calls and logs, implemented by runtime/.
+class Host {
+ public:
+  virtual ~Host() = default;
+  struct StartResult {
+    bool ok = true;
+    uint64_t call_id = 0;
+    // When !ok: the diagnostic kind (UnknownTool, InvalidToolInput, ToolCallLimitExceeded) and message.
+    // The VM rejects the call's promise with an Error carrying the message; a limit is a termination.
+    std::string kind;
+    std::string message;
+    bool terminate = false;
+  };
+  // `path` like {"orders", "lookup"}; `input_json` the argument as JSON text (JSON.stringify semantics).
+  virtual StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) = 0;
+  // console.* output. `level` is "log", "info", "debug", "warn" or "error".
+  virtual void Log(std::string_view level, std::string line) = 0;
+};
+
+// Where a call's completion goes (DESIGN §3.1: this is data, not C++ stack).
+struct CallSite {
+  enum class Kind : uint8_t {
+    kCall,       // result → the caller frame's R[ret_reg] (255: discard); a throw propagates to it
+    kConstruct,  // like kCall, but a non-object result from a closure is replaced by `this`
+    kJob,        // a job from the queue: completion handled per job_kind; a throw is consumed
+    kBoundary,   // returns to the C++ driver (CallToCompletion)
+    kResume,     // a resumed async activation: its completion settles its own promise only
+  };
+  Kind kind = Kind::kCall;
+  uint8_t ret_reg = 255;
+  uint8_t ret_transform = 0;  // 1: the iteration-done marker becomes <empty>
+  uint8_t job_kind = 0;       // see VM::RunJob
+  Value aux;                  // kJob: the derived promise (or undefined)
+  Value aux2;                 // kJob: the reject function of a thenable job
+};
+
+struct Frame {
+  Closure* closure = nullptr;
+  Proto* proto = nullptr;
+  const isa::Instr* pc = nullptr;
+  uint32_t base = 0;  // index of R0 in the stack; the callee value sits at base-1
+  uint32_t argc = 0;
+  bool initial_async = false;  // async body that has not yet handed its promise to the call site
+  CallSite site;
+  ActivationObject* activation = nullptr;  // async bodies
+  Value new_target;
+};
+
+class VM {
+ public:
+  // A run over `realm`.
+  explicit VM(const Realm* realm, VmLimits limits = {});
+  ~VM();
+  VM(const VM&) = delete;
+  VM& operator=(const VM&) = delete;
+
+  const Realm& realm() const { return *realm_; }
+  Heap& heap() { return *heap_; }
+  const VmLimits& limits() const { return limits_; }
+  void set_host(Host* host) { host_ = host; }
+  Host* host() const { return host_; }
+
+  // ---- loading and running ------------------------------------------------------------------------
+  // Loads a compiled module; the VM keeps it alive. Returns the main closure.
+  Closure* LoadModule(std::shared_ptr<const bytecode::Module> module);
+  // Calls `fn` as the program's async top level; returns its result promise. Runs until the first await.
+  PromiseObject* StartMain(Closure* fn);
+  // Runs queued promise jobs until the queue is empty or the run is terminated.
+  void RunJobs();
+  bool HasJobs() const { return !jobs_.empty(); }
+  // Calls a function to completion from C++ (realm bootstrap, prelude, exports). Throws are returned as
+  // the error value with ok=false. Only for code that cannot await.
+  struct Completion {
+    bool ok;
+    Value value;
+  };
+  Completion CallToCompletion(Value fn, Value this_value, std::span<const Value> args);
+
+  // Settles a host call started through Host::StartToolCall.
+  void SettleHostCall(uint64_t call_id, bool ok, std::string_view output_json_or_message);
+  size_t pending_host_calls() const { return host_calls_.size(); }
+
+  // Stops the run at the next step boundary (any thread).
+  void Interrupt(Termination why) { interrupt_.store(static_cast<int>(why)); }
+  Termination termination() const { return termination_; }
+  const std::string& termination_message() const { return termination_message_; }
+  void Terminate(Termination why, std::string message);
+  uint64_t steps() const { return steps_; }
+  // Charges built-in work (e.g. elements copied); may terminate the run.
+  void ChargeSteps(uint64_t n);
+  // Called by the interpreter every few thousand steps and on waits; the runtime checks its clock here.
+  std::function<void(VM&)> on_check;
+
+  // ---- values ---------------------------------------------------------------------------------------
+  Value Str(std::string_view utf8) { return Value::FromString(NewStringUtf8(utf8)); }
+  String* NewStringUtf8(std::string_view utf8);     // decodes UTF-8 to UTF-16 semantics
+  String* NewStringLatin1(std::string latin1);      // each byte is one code unit
+  String* NewStringU16(std::u16string units);       // canonicalizes to one byte when possible
+  String* NewStringBytes(std::string bytes) { return NewStringLatin1(std::move(bytes)); }  // Lua
+  // Concatenation (ropes for long results). Returns nullptr after throwing RangeError on overflow.
+  String* Concat(String* a, String* b);
+  String* Substring(String* s, uint32_t from, uint32_t to);
+  String* Intern(std::string_view ascii);
+  String* Intern(String* s);
+  String* empty_string() const;
+  Symbol* NewSymbol(Value description);
+
+  Object* NewObject();  // {} with %Object.prototype%
+  Object* NewObjectWithProto(Object* proto, ObjectClass klass = ObjectClass::kOrdinary);
+  ArrayObject* NewArray(uint32_t capacity = 0);
+  ArrayObject* NewArrayFrom(std::span<const Value> values);
+  NativeFunction* NewNative(std::string_view name, NativeFn fn, uint32_t length, int32_t magic = 0,
+                            bool constructor = false);
+  Closure* NewClosure(Proto* proto, Closure* parent, Value* parent_regs);
+  PromiseObject* NewPromise();
+  Object* NewError(ErrorType type, std::string_view message);
+  MapObject* NewMap(bool is_set);
+  IteratorObject* NewIterator(IteratorObject::Kind kind, Value target);
+  Cell* NewCell(Value v);
+
+  // ---- properties (no program code runs: accessors are reported, not called) ------------------------
+  PropertyKey KeyFromAtom(String* atom) { return PropertyKey::Atom(atom); }
+  PropertyKey KeyFromName(std::string_view ascii) { return PropertyKey::Atom(Intern(ascii)); }
+  // ToPropertyKey for primitives (numbers become indices or canonical strings).
+  PropertyKey KeyFromPrimitive(Value v);
+  Value KeyToValue(const PropertyKey& k);
+
+  struct Lookup {
+    bool found = false;
+    Value value;       // data value, or the Accessor cell (Value::Internal) when accessor
+    uint8_t attrs = 0;
+    Object* holder = nullptr;
+    bool is_accessor() const { return (attrs & kAccessorProp) != 0; }
+  };
+  // Own property (after copy-on-write resolution).
+  Lookup GetOwnProperty(Object* obj, const PropertyKey& key);
+  // Walks the prototype chain.
+  Lookup FindProperty(Object* obj, const PropertyKey& key);
+  // [[Get]] without calling program code: returns false and sets *getter if an accessor with a getter is
+  // hit (the caller must call it with `receiver`), true with *out otherwise (undefined if absent).
+  bool GetNoCall(Value receiver, Object* start, const PropertyKey& key, Value* out, Value* getter);
+  // Convenience for natives: data-property get; an accessor yields undefined and sets *had_accessor.
+  Value GetData(Object* obj, const PropertyKey& key, bool* had_accessor = nullptr);
+  Value GetData(Object* obj, std::string_view name) { return GetData(obj, KeyFromName(name)); }
+
+  enum class SetStatus { kOk, kFailed, kCallSetter, kThrew };
+  // [[Set]] with receiver == obj. kFailed: not writable / not extensible (caller throws in strict code).
+  // kThrew: an exception is pending (e.g. RangeError for an invalid array length).
+  SetStatus SetProperty(Object* obj, const PropertyKey& key, Value v, Value* setter);
+  // CreateDataProperty / DefinePropertyOrThrow with a data or accessor descriptor. Returns false if not
+  // allowed (non-configurable, non-extensible).
+  bool DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t attrs);
+  bool DefineAccessor(Object* obj, const PropertyKey& key, Value getter, Value setter, uint8_t attrs);
+  bool DeleteProperty(Object* obj, const PropertyKey& key);
+  // ECMA-262 OrdinaryOwnPropertyKeys order; filters: strings (incl. indices) and/or symbols.
+  std::vector<PropertyKey> OwnKeys(Object* obj, bool strings = true, bool symbols = false,
+                                   bool only_enumerable = false);
+  // Built-in definition helpers (non-enumerable methods, like the spec's built-ins).
+  NativeFunction* DefineMethod(Object* obj, std::string_view name, NativeFn fn, uint32_t length,
+                               int32_t magic = 0);
+  void DefineValue(Object* obj, std::string_view name, Value v, uint8_t attrs = kHiddenAttrs);
+  void DefineGetter(Object* obj, std::string_view name, NativeFn fn, int32_t magic = 0);
+
+  // Object.freeze / Object.seal (ECMA-262 §7.3.15 SetIntegrityLevel) and the matching tests (§7.3.16).
+  void SetIntegrityLevel(Object* obj, bool frozen);
+  bool TestIntegrityLevel(Object* obj, bool frozen);
+  // The key as a string value (indices print as decimal).
+  String* KeyToString(const PropertyKey& k);
+
+  // Array helpers (fast paths for dense arrays).
+  bool SetArrayLength(ArrayObject* a, uint32_t new_length);  // false: frozen / non-writable
+  void ArrayPush(ArrayObject* a, Value v);
+
+  // Copy-on-write resolution for shared realm objects (DESIGN §3.3): reads use Resolve, writes Writable.
+  Object* Resolve(Object* o) {
+    if (!o->is_shared() || cow_.empty()) return o;
+    return ResolveSlow(o);
+  }
+  Object* Writable(Object* o) { return o->is_shared() && !bootstrapping_ ? CopyOnWrite(o) : o; }
+
+  // ---- conversions for primitives (objects need program code: callers handle them first) ----------
+  static bool ToBoolean(Value v);
+  double ToNumberPrimitive(Value v);  // v must not be an object
+  String* ToStringPrimitive(Value v);  // v must not be an object; Symbol → throws, returns nullptr
+  String* NumberToString(double d);
+  bool IsCallable(Value v) const;
+  bool IsConstructor(Value v) const;
+  bool IsArray(Value v) const { return v.IsObject() && v.AsObject()->klass() == ObjectClass::kArray; }
+  // typeof
+  String* TypeOf(Value v);
+  bool StrictEquals(Value a, Value b);
+  bool SameValueZero(Value a, Value b);
+  bool SameValue(Value a, Value b);
+
+  // ---- errors and control from natives -------------------------------------------------------------
+  // Each returns Value::Empty() for `return vm.ThrowTypeError(...)` in natives.
+  Value Throw(Value exception);
+  Value ThrowError(ErrorType type, std::string_view message);
+  Value ThrowTypeError(std::string_view message) { return ThrowError(ErrorType::kTypeError, message); }
+  Value ThrowRangeError(std::string_view message) {
+    return ThrowError(ErrorType::kRangeError, message);
+  }
+  // Asks the interpreter to call fn(this, args...) in place of the native's result.
+  Value TailCall(Value fn, Value this_value, std::span<const Value> args);
+  // Calls fn after the native returns and discards its result (e.g. queue). Not for results.
+  bool has_exception() const { return has_exception_; }
+  Value exception() const { return exception_; }
+  void ClearException() { has_exception_ = false; }
+
+  // ---- promises and jobs (ECMA-262 §27.2) ---------------------------------------------------------
+  void ResolvePromise(PromiseObject* p, Value resolution);  // the resolve function's steps
+  void FulfillPromise(PromiseObject* p, Value v);
+  void RejectPromise(PromiseObject* p, Value reason);
+  // PerformPromiseThen with `derived` (may be null) as the result capability.
+  void PromiseThen(PromiseObject* p, Value on_fulfilled, Value on_rejected, PromiseObject* derived);
+  // Creates the resolve/reject function pair for p.
+  std::pair<Value, Value> CreateResolvingFunctions(PromiseObject* p);
+  // Promise rejections that were never handled, in creation order (warnings at the end of a run).
+  std::vector<PromiseObject*> UnhandledRejections();
+  void EnqueueJob(Value fn, Value this_value, std::vector<Value> args, PromiseObject* derived);
+  void AddReactions(PromiseObject* p, const PromiseReaction& on_fulfilled,
+                    const PromiseReaction& on_rejected);
+  // Creates a tool call's promise; the runtime settles it through SettleHostCall.
+  PromiseObject* RegisterHostCall(uint64_t call_id);
+  // The diagnostic kind recorded for an error object the host boundary created (a failed tool call's
+  // error is "ToolFailure"; "UnknownTool", "InvalidToolInput", …), or "" for any other value.
+  void MarkErrorKind(Object* error, std::string kind);
+  std::string ErrorKindOf(Value v) const;
+  bool has_uncaught_job_error() const { return has_uncaught_job_error_; }
+  Value uncaught_job_error() const { return uncaught_job_error_; }
+
+  // ---- JSON at the boundary (DESIGN §3.4; vm/json_bridge.cc) ----------------------------------------
+  // Parses JSON text (simdjson) into fresh heap values. Depth ≤ 64. Returns false with *error set.
+  bool ParseJsonForHost(std::string_view text, Value* out, std::string* error);
+  // Serializes a value for the host with JSON.stringify semantics (tool inputs: `result_rules` false)
+  // or the code-mode Result rules (`result_rules` true: undefined/NaN → null, Date → ISO, Map/Set → {},
+  // Error → {name, message}). Depth ≤ 32. Returns false with *error / *path set when the value cannot
+  // cross (BigInt, Symbol, function, cycle, depth) or needs program code (*needs_code: getters, toJSON).
+  struct ExportStatus {
+    bool ok = true;
+    bool needs_code = false;
+    std::string error;
+    std::string path;
+  };
+  ExportStatus SerializeForHost(Value v, bool result_rules, std::string* out);
+
+  // ---- realm access ----------------------------------------------------------------------------------
+  Object* global() const;
+  String* atom(AtomId id) const;
+
+  // For runtime/: the tool tree object installed as the `tools` global of this run.
+  void SetGlobal(std::string_view name, Value v);
+  Value GetGlobal(std::string_view name);
+
+  // Formats a thrown value as the runtime reports it: "Name: message (line L, col C)" or "Uncaught: <json>".
+  std::string DescribeError(Value error);
+  // The location of the innermost frame (for errors created right now).
+  void CurrentLocation(uint32_t* line, uint32_t* column) const;
+
+  // GC roots beyond the stack (runtime-held values).
+  std::vector<Value>& extra_roots() { return extra_roots_; }
+  void MaybeCollect();
+  void CollectGarbage();
+
+  // The interpreter. Runs until the frame stack is back to `stop_depth`.
+  void Execute(size_t stop_depth);
+
+  // Internal state used by built-ins (vm/builtins) — treat as private outside vm/.
+  struct Job {
+    Value fn;
+    Value this_value;
+    std::vector<Value> args;
+    PromiseObject* derived;  // may be null
+    uint8_t special;        // 0 normal call; others see VM::RunJob
+    Value aux;
+  };
+  std::deque<Job> jobs_;
+  bool bootstrapping_ = false;
+
+ private:
+  friend class Realm;
+  VM(Realm* realm, bool bootstrap);
+
+  Object* ResolveSlow(Object* o);
+  Object* CopyOnWrite(Object* o);
+  Shape* EmptyShape();
+  Shape* AddToShape(Object* obj, HeapCell* key, uint8_t attrs);
+  void MakeDictionary(Object* obj);
+  bool DefineIndexed(Object* obj, uint32_t index, Value v, uint8_t attrs);
+  void TraceRoots(Tracer& t);
+  void CheckLimits();
+  enum class CallResult { kPushed, kDone, kThrew };
+  // Calls fn with args already at stack[args_at..): closures push a frame, natives run now. kThrew: an
+  // exception is pending and belongs to the current top frame (only for kCall/kConstruct sites).
+  CallResult PushCall(Value fn, Value this_value, uint32_t args_at, uint32_t argc, const CallSite& site,
+                      Value new_target);
+  // Delivers a completion to its call site.
+  void CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee_base);
+  // Calls a prelude helper from an opcode slow path of the top frame; its result goes to R[ret_reg].
+  CallResult CallHelper(int helper, uint8_t ret_reg, std::initializer_list<Value> args,
+                        uint8_t ret_transform = 0);
+  CallResult CallValue(Value fn, Value this_value, uint8_t ret_reg, std::initializer_list<Value> args);
+  uint32_t StackTop() const;
+  void EnsureStack(size_t n);
+  Value ToObjectForThis(Value v);
+  bool boundary_done_ = false;
+  bool boundary_threw_ = false;
+  Value boundary_value_;
+  bool has_uncaught_job_error_ = false;
+  Value uncaught_job_error_;
+  void Unwind();  // handles has_exception_ by walking handlers / frames
+  void RunJob(Job& job);
+  void ResumeActivation(ActivationObject* act, bool is_throw, Value v);
+
+  const Realm* realm_;
+  Realm* bootstrap_realm_ = nullptr;
+  std::unique_ptr<Heap> own_heap_;
+  Heap* heap_;
+  VmLimits limits_;
+  Host* host_ = nullptr;
+
+  std::vector<Value> stack_;
+  std::vector<Frame> frames_;
+  uint32_t call_depth_ = 0;
+
+  bool has_exception_ = false;
+  Value exception_;
+  // Pending tail call requested by a native.
+  bool has_tail_call_ = false;
+  Value tail_fn_, tail_this_;
+  std::vector<Value> tail_args_;
+
+  absl::flat_hash_map<Object*, Object*> cow_;
+  absl::flat_hash_map<std::string, String*> atoms_;  // run-local atoms (shared ones are in the realm)
+  Shape* empty_shape_ = nullptr;
+  Shape* function_shape_ = nullptr;
+  Shape* array_shape_ = nullptr;
+  std::vector<std::shared_ptr<const bytecode::Module>> modules_;
+  absl::flat_hash_map<uint64_t, PromiseObject*> host_calls_;
+  std::vector<PromiseObject*> rejected_unhandled_;
+  uint64_t promise_serial_ = 0;
+  std::vector<Value> extra_roots_;
+  std::vector<Value> loaded_protos_;
+  std::vector<std::pair<Object*, std::string>> error_kinds_;
+
+  uint64_t steps_ = 0;
+  int64_t steps_until_check_ = 4096;
+  std::atomic<int> interrupt_{0};
+  Termination termination_ = Termination::kNone;
+  std::string termination_message_;
+};
+
+}  // namespace codemode::vm
