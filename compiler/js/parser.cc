@@ -3563,13 +3563,12 @@ bool Parser::SkipTypeOperator(bool no_conditional) {
     if (failed()) return false;
     if (Is(Tok::kExtends)) {
       // `infer U extends C` constraint, unless this `extends` starts a conditional type.
+      // As TypeScript: outside a conditional's extends clause, a constraint followed by `?` is instead
+      // the conditional type's own extends.
       Snapshot s = Save();
       Next();
-      bool constraint = !failed() && SkipType(true) && !Is(Tok::kQuestion);
-      if (!constraint || no_conditional) {
-        if (constraint && no_conditional) return true;
-        Restore(s);
-      }
+      bool constraint = !failed() && SkipType(true) && (no_conditional || !Is(Tok::kQuestion));
+      if (!constraint) Restore(s);
     }
     return true;
   }
