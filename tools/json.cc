@@ -721,7 +721,7 @@ absl::Status LocatedError(std::string_view text, const SyntaxError& e) {
 
 namespace ondemand = simdjson::ondemand;
 
-// Signals from the converter that simdjson itself does not produce.
+// Nesting beyond ParseOptions::max_depth; the locator then reports where.
 constexpr simdjson::error_code kTooDeep = simdjson::DEPTH_ERROR;
 
 std::string_view TrimRight(std::string_view s) {
@@ -739,9 +739,9 @@ std::string_view RawToken(ondemand::document& d) {
 }  // namespace
 
 // Builds Values from simdjson's On Demand API; `out == nullptr` only validates.
-class Parser {
+class ValueParser {
  public:
-  explicit Parser(int max_depth) : max_depth_(max_depth) {}
+  explicit ValueParser(int max_depth) : max_depth_(max_depth) {}
 
   template <typename V>
   simdjson::error_code Convert(V& v, int depth, Value* out) {
@@ -850,7 +850,7 @@ absl::Status ParseInto(std::string_view text, const ParseOptions& options, Value
   ondemand::parser parser;
   ondemand::document doc;
   simdjson::error_code err = parser.iterate(padded).get(doc);
-  if (!err) err = Parser(max_depth).Convert(doc, 0, out);
+  if (!err) err = ValueParser(max_depth).Convert(doc, 0, out);
   if (!err) {
     // After the whole value was read, a readable location means there is more text.
     const char* rest;

@@ -82,7 +82,7 @@ class Value {
     int64_t i = 0;
     bool is_int = false;
   };
-  friend class Parser;
+  friend class ValueParser;
   static Value MakeNum(double d, int64_t i, bool is_int);
 
   // Alternative index == Type.
