@@ -1,0 +1,21 @@
+// Truncating an array through length stops at the last non-configurable element (ECMA-262 §10.4.2.4).
+const name = (f) => { try { f(); return 'no error'; } catch (e) { return e.name; } };
+const r = {};
+const nonConfig = [1, 2, 3];
+Object.defineProperty(nonConfig, 2, { value: 3, configurable: false });
+r.pop = [name(() => nonConfig.pop()), nonConfig.length];
+r.sloppyTruncate = [name(() => { nonConfig.length = 0; }), nonConfig.length, nonConfig[0], nonConfig[2]];
+r.strictTruncate = (function () { 'use strict'; return [name(() => { nonConfig.length = 1; }), nonConfig.length]; })();
+const mid = [1, 2, 3, 4, 5];
+Object.defineProperty(mid, 1, { value: 2, configurable: false });
+mid.length = 0;
+r.stopsAfterNonConfigurable = [mid.length, mid[1], 2 in mid, 4 in mid];
+const sparse = [];
+sparse[100] = 'far';
+Object.defineProperty(sparse, 50, { value: 'fixed', configurable: false, enumerable: true });
+sparse.length = 10;
+r.sparse = [sparse.length, Object.keys(sparse)];
+const defined = [1, 2, 3];
+Object.defineProperty(defined, 0, { value: 1, configurable: false });
+r.defineLength = [name(() => Object.defineProperty(defined, 'length', { value: 0 })), defined.length];
+return r;
