@@ -217,8 +217,6 @@ const char* TokText(Tok t) {
   }
 }
 
-namespace {
-
 Tok KeywordTok(std::string_view s) {
   // Dispatch on length, then compare: the reserved words of ECMA-262 §12.7.2 that are never identifiers.
   switch (s.size()) {
@@ -279,6 +277,8 @@ Tok KeywordTok(std::string_view s) {
   }
   return Tok::kIdentifier;
 }
+
+namespace {
 
 // Decodes an integer literal in radix 2^bits_per_digit to the correctly rounded double
 // (round-half-even on the bit string).

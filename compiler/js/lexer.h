@@ -41,6 +41,8 @@ enum class Tok : uint8_t {
 // Source text of a punctuator/keyword token (e.g. "=>", "if"); "" for other kinds.
 const char* TokText(Tok t);
 inline bool IsKeywordTok(Tok t) { return t >= Tok::kBreak && t <= Tok::kWith; }
+// The keyword token for a reserved word (§12.7.2), or Tok::kIdentifier for any other name.
+Tok KeywordTok(std::string_view name);
 
 struct Token {
   Tok type = Tok::kEof;

@@ -27,7 +27,7 @@ struct Pos {
 // Lowest stack address the parser may use on this thread: the parser stops ("too deeply nested") before
 // the remaining stack drops below a quarter of the thread's stack (at least 128 KiB), so deep input never
 // overflows whatever the build mode (debug and sanitizer frames are several times larger).
-uintptr_t ComputeStackLimit() {
+uintptr_t ComputeStackLimitUncached() {
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
   void* addr = nullptr;
@@ -40,22 +40,19 @@ uintptr_t ComputeStackLimit() {
   return reinterpret_cast<uintptr_t>(addr) + margin;
 }
 
+// pthread_getattr_np reads /proc/self/maps for the main thread: computed once per thread.
+uintptr_t ComputeStackLimit() {
+  thread_local const uintptr_t limit = ComputeStackLimitUncached();
+  return limit;
+}
+
 bool IsStrictReserved(std::string_view s) {
+  if (s.size() < 3 || s.size() > 10) return false;
   return s == "implements" || s == "interface" || s == "let" || s == "package" || s == "private" ||
          s == "protected" || s == "public" || s == "static" || s == "yield";
 }
 
-bool IsReservedKeywordName(std::string_view s) {
-  static const char* const kWords[] = {
-      "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete", "do",
-      "else", "enum", "export", "extends", "false", "finally", "for", "function", "if", "import", "in",
-      "instanceof", "new", "null", "return", "super", "switch", "this", "throw", "true", "try",
-      "typeof", "var", "void", "while", "with"};
-  for (const char* w : kWords) {
-    if (s == w) return true;
-  }
-  return false;
-}
+bool IsReservedKeywordName(std::string_view s) { return KeywordTok(s) != Tok::kIdentifier; }
 
 // Function-level parsing context (one per function, arrow, class field initializer, static block and the
 // program).
