@@ -428,8 +428,22 @@ void Lexer::ErrorAt(uint32_t line, uint32_t column, std::string message) {
   token_.type = Tok::kError;
 }
 
+void Lexer::SkipLineComment() {
+  const uint32_t n = static_cast<uint32_t>(src_.size());
+  while (pos_ < n && src_[pos_] != '\n' && src_[pos_] != '\r') {
+    if (static_cast<unsigned char>(src_[pos_]) >= 0x80) {
+      uint32_t p = pos_;
+      if (IsLineTerminator(DecodeAt(p))) break;
+      pos_ = p;
+    } else {
+      ++pos_;
+    }
+  }
+}
+
 bool Lexer::SkipTrivia() {
   const uint32_t n = static_cast<uint32_t>(src_.size());
+  const bool at_start = token_.type == Tok::kEof && token_.end == 0;
   if (pos_ == 0 && n >= 2 && src_[0] == '#' && src_[1] == '!') {  // Hashbang comment (§12.5)
     while (pos_ < n && src_[pos_] != '\n' && src_[pos_] != '\r') {
       uint32_t p = pos_;
@@ -454,6 +468,23 @@ bool Lexer::SkipTrivia() {
         NewLine(pos_);
         token_.newline_before = true;
         continue;
+      case '<':
+        // Annex B.1.1 HTML-like comment `<!--` (a single-line comment in scripts, as in Node).
+        if (pos_ + 3 < n && src_[pos_ + 1] == '!' && src_[pos_ + 2] == '-' && src_[pos_ + 3] == '-') {
+          pos_ += 4;
+          SkipLineComment();
+          continue;
+        }
+        return true;
+      case '-':
+        // Annex B.1.1 `-->` at the start of a line (only whitespace/comments before it).
+        if ((token_.newline_before || at_start) && pos_ + 2 < n && src_[pos_ + 1] == '-' &&
+            src_[pos_ + 2] == '>') {
+          pos_ += 3;
+          SkipLineComment();
+          continue;
+        }
+        return true;
       case '/':
         if (pos_ + 1 < n && src_[pos_ + 1] == '/') {
           pos_ += 2;
@@ -469,7 +500,7 @@ bool Lexer::SkipTrivia() {
           continue;
         }
         if (pos_ + 1 < n && src_[pos_ + 1] == '*') {
-          uint32_t start = pos_;
+          const uint32_t start_line = line_, start_column = ColumnAt(pos_);
           pos_ += 2;
           bool closed = false;
           while (pos_ < n) {
@@ -498,8 +529,7 @@ bool Lexer::SkipTrivia() {
             }
           }
           if (!closed) {
-            (void)start;
-            Error(pos_, "Invalid or unexpected token");
+            ErrorAt(start_line, start_column, "Invalid or unexpected token");
             return false;
           }
           continue;

@@ -110,7 +110,8 @@ class Lexer {
   std::string_view source() const { return src_; }
 
  private:
-  bool SkipTrivia();  // false on a lexical error (unterminated comment)
+  bool SkipTrivia();
+  void SkipLineComment();  // to the next line terminator (not consumed)  // false on a lexical error (unterminated comment)
   void Error(uint32_t offset, std::string message);
   void ErrorAt(uint32_t line, uint32_t column, std::string message);
   uint32_t ColumnAt(uint32_t offset) const;

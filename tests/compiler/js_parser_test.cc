@@ -335,7 +335,7 @@ const ErrorCase kErrors[] = {
     {R"js(if ()js", P, 1, 5, "Unexpected end of input"},
     {R"js(x = "a
 b")js", P, 1, 5, "Invalid or unexpected token"},
-    {R"js(/* unterminated)js", P, 1, 16, "Invalid or unexpected token"},
+    {R"js(/* unterminated)js", P, 1, 1, "Invalid or unexpected token"},
     {R"js(x = 1 +
   /* c */ ))js", P, 2, 11, "Unexpected token ')'"},
     {R"js(let é = 1; é +* 2)js", P, 1, 15, "Unexpected token '*'"},
@@ -460,7 +460,6 @@ const char* const kValid[] = {
     "x = 5..toString() + 0.e1 + 08.5",
     "#!/usr/bin/env node\nx = 1",
     "a = b\n/c/g.exec(d)",
-    "x = a<!--b",
     "if (a) b\nelse c",
     "x = y\n\u2028z = 1",
     "x = \"\u2028\u2029\"",
@@ -813,6 +812,19 @@ TEST_CASE("js parser: regex versus division by context", "[js_parser]") {
         "(Identifier g))))");
   CHECK(Body("x = typeof /a/") ==
         "(ExpressionStatement (Assign = (Identifier x) (Unary typeof (RegExp \"a\" \"\"))))");
+}
+
+TEST_CASE("js lexer: comments, hashbang and HTML-like comments (Annex B.1.1)", "[js_parser][lexer]") {
+  CHECK(Body("x = a<!--b\ny") ==
+        "(ExpressionStatement (Assign = (Identifier x) (Identifier a))) (ExpressionStatement (Identifier y))");
+  CHECK(Body("x = 1\n  --> comment\ny") ==
+        "(ExpressionStatement (Assign = (Identifier x) (Number 1))) (ExpressionStatement (Identifier y))");
+  CHECK(Body("--> first line\nx") == "(ExpressionStatement (Identifier x))");
+  CHECK(Body("x = a --> 0") ==  // not at the start of a line: `a-- > 0`
+        "(ExpressionStatement (Assign = (Identifier x) (Binary > (Update x-- (Identifier a)) (Number 0))))");
+  CHECK(Body("#!/usr/bin/env node\nx // c\n/* d */ y") ==
+        "(ExpressionStatement (Identifier x)) (ExpressionStatement (Identifier y))");
+  CHECK(Body("x = 1 /* unterminated\n") == "ERROR 1:7 Invalid or unexpected token");
 }
 
 TEST_CASE("js parser: automatic semicolon insertion (ECMA-262 12.10)", "[js_parser]") {
