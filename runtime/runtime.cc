@@ -9,6 +9,7 @@
 #include <deque>
 #include <mutex>
 #include <random>
+#include <span>
 #include <variant>
 
 #include "absl/strings/str_cat.h"
@@ -183,6 +184,12 @@ vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args) {
   std::string input = "{}";
   if (args.argc == 1 && !args.argv[0].IsUndefined()) {
     vm::VM::ExportStatus st = vm.SerializeForHost(args.argv[0], false, &input);
+    if (!st.ok && st.needs_code) {
+      // toJSON or getters: JSON.stringify in the prelude, then this native again with plain data.
+      vm::Value helper = vm.realm().intrinsics().helpers[static_cast<int>(vm::HelperId::kToolCallSlow)];
+      vm::Value targs[2] = {vm::Value::FromObject(self), args.argv[0]};
+      return vm.TailCall(helper, vm::Value::Undefined(), targs);
+    }
     if (!st.ok)
       return fail("InvalidToolInput",
                   absl::StrCat("tools.", dotted, ": the argument cannot be sent as JSON: ", st.error,
@@ -385,6 +392,9 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
       }
       break;
     }
+    case vm::Termination::kUnsupported:
+      fail("UnsupportedSyntax", vm.termination_message(), vm.termination_line(), vm.termination_column());
+      break;
     case vm::Termination::kInternal:
       fail("ExecutionFailure", absl::StrCat("internal error: ", vm.termination_message()));
       break;
@@ -400,6 +410,19 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
     } else if (top->state == vm::PromiseObject::State::kFulfilled) {
       std::string json;
       vm::VM::ExportStatus st = vm.SerializeForHost(top->result, true, &json);
+      if (!st.ok && st.needs_code) {
+        // Getters in the value: copy it to plain data with program code, then serialize the copy.
+        vm::Value helper = realm->intrinsics().helpers[static_cast<int>(vm::HelperId::kExportSlow)];
+        vm::Value arg = top->result;
+        vm::VM::Completion c = vm.CallToCompletion(helper, vm::Value::Undefined(), std::span(&arg, 1));
+        if (vm.termination() != vm::Termination::kNone) {
+          st = {false, false, "the run was stopped while exporting its value", "value"};
+        } else if (!c.ok) {
+          st = {false, false, absl::StrCat("a getter threw: ", DescribeReason(vm, c.value)), "value"};
+        } else {
+          st = vm.SerializeForHost(c.value, true, &json);
+        }
+      }
       if (!st.ok) {
         fail("InvalidDataValue", absl::StrCat("The result cannot be returned: ", st.error, " at ", st.path));
       } else {

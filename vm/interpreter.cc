@@ -654,8 +654,8 @@ reload:
             R[a] = proto->template_cache[k];
             break;
           }
-          ThrowTypeError("BigInt is not supported yet");
-          THROW_HERE();
+          Terminate(Termination::kUnsupported, "BigInt is not supported yet");
+          return;
         }
         R[a] = v;
         break;

@@ -234,8 +234,8 @@ struct Exporter {
     for (Object* s : stack)
       if (s == o) return Fail("the value contains a cycle", path);
     const auto& in = vm.realm().intrinsics();
-    // toJSON anywhere means program code (Date has one): leave it to the prelude's exporter.
-    {
+    // toJSON anywhere means program code (JSON.stringify semantics only; the Result rules ignore it).
+    if (!result_rules) {
       Value tj, getter;
       if (!vm.GetNoCall(v, o, vm.KeyFromAtom(vm.atom(AtomId::toJSON)), &tj, &getter) ||
           vm.IsCallable(tj))

@@ -345,6 +345,75 @@ Value IGetPrototypeOf(VM& vm, CallArgs& args) {
   return p ? Value::FromObject(p) : Value::Null();
 }
 
+Value IIsSpecialForExport(VM& vm, CallArgs& args) {
+  if (!args[0].IsObject()) return Value::Bool(false);
+  switch (vm.Resolve(args[0].AsObject())->klass()) {
+    case ObjectClass::kOrdinary:
+    case ObjectClass::kArray:
+    case ObjectClass::kArguments:
+      return Value::Bool(false);
+    default:
+      return Value::Bool(true);
+  }
+}
+
+// Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
+// program can never continue on a wrong path), naming the feature.
+const char* const kPlannedGlobals[] = {"Date", "RegExp", "BigInt", "Intl", "URL", "URLSearchParams",
+                                       "TextEncoder", "TextDecoder", "structuredClone", "atob", "btoa",
+                                       "Reflect", "Proxy", "WeakRef", "FinalizationRegistry",
+                                       "ArrayBuffer", "DataView", "Uint8Array", "Int8Array",
+                                       "Uint16Array", "Int16Array", "Uint32Array", "Int32Array",
+                                       "Float32Array", "Float64Array", "Uint8ClampedArray",
+                                       "BigInt64Array", "BigUint64Array", "Iterator", "crypto",
+                                       "SharedArrayBuffer", "Atomics"};
+
+Value PlannedFeature(VM& vm, CallArgs& args) {
+  auto* self = static_cast<NativeFunction*>(args.callee);
+  std::string name = self->data.IsString() ? self->data.AsString()->ToUtf8() : "this feature";
+  vm.Terminate(Termination::kUnsupported, absl::StrCat(name, " is not supported yet"));
+  return Value::Undefined();
+}
+
+// Absent by design (features-js.md): a clear, catchable error saying why.
+Value AbsentFeature(VM& vm, CallArgs& args) {
+  auto* self = static_cast<NativeFunction*>(args.callee);
+  std::string name = self->data.IsString() ? self->data.AsString()->ToUtf8() : "this";
+  if (name == "eval")
+    return vm.ThrowError(ErrorType::kEvalError,
+                         "eval is not available in code mode: programs cannot generate code from strings");
+  return vm.ThrowTypeError(absl::StrCat(
+      name, " is not available in code mode: timers would make runs nondeterministic; await tool calls or "
+            "promises instead"));
+}
+
+void InstallPlannedAndAbsent(VM& vm, Intrinsics& in) {
+  for (const char* name : kPlannedGlobals) {
+    if (vm.GetOwnProperty(in.global, vm.KeyFromName(name)).found) continue;
+    NativeFunction* f = vm.NewNative(name, PlannedFeature, 0, 0, true);
+    f->data = vm.Str(name);
+    // Static members read before any call (Date.now, RegExp.escape, Intl.NumberFormat, …) stop too.
+    for (const char* member : {"now", "UTC", "parse", "escape", "NumberFormat", "DateTimeFormat",
+                               "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat", "asIntN",
+                               "asUintN", "randomUUID", "getRandomValues", "from", "of", "apply",
+                               "construct", "get", "set", "has", "ownKeys", "defineProperty",
+                               "getPrototypeOf", "setPrototypeOf", "getOwnPropertyDescriptor",
+                               "deleteProperty", "prototype"}) {
+      NativeFunction* g = vm.NewNative(absl::StrCat(name, ".", member), PlannedFeature, 0);
+      g->data = vm.Str(absl::StrCat(name, ".", member));
+      vm.DefineAccessor(f, vm.KeyFromName(member), Value::FromObject(g), Value::Undefined(),
+                        kConfigurable);
+    }
+    vm.DefineValue(in.global, name, Value::FromObject(f), kWritable | kConfigurable);
+  }
+  for (const char* name : {"setTimeout", "setInterval", "setImmediate", "clearTimeout",
+                           "clearInterval", "clearImmediate", "eval"}) {
+    NativeFunction* f = vm.NewNative(name, AbsentFeature, 1);
+    f->data = vm.Str(name);
+    vm.DefineValue(in.global, name, Value::FromObject(f), kWritable | kConfigurable);
+  }
+}
+
 NativeFunction* Intrinsic(VM& vm, Object* holder, const char* name, NativeFn fn, uint32_t length) {
   return vm.DefineMethod(holder, name, fn, length);
 }
@@ -465,6 +534,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   Intrinsic(vm, intr, "getOwnProperty", IGetOwnProperty, 2);
   Intrinsic(vm, intr, "isBuiltinIterator", IIteratorState, 1);
   Intrinsic(vm, intr, "typeError", ITypeError, 1);
+  Intrinsic(vm, intr, "isSpecialForExport", IIsSpecialForExport, 1);
   Intrinsic(vm, intr, "isDate", IIsDate, 1);
   Intrinsic(vm, intr, "isEmpty", IIsEmpty, 1);
   Intrinsic(vm, intr, "boundTarget", IBoundTarget, 1);
@@ -489,6 +559,8 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins}) {
     install(vm, in);
   }
+
+  InstallPlannedAndAbsent(vm, in);
 
   // The prelude.
   if (prelude != nullptr) {

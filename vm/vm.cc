@@ -479,6 +479,7 @@ void VM::Terminate(Termination why, std::string message) {
   if (termination_ != Termination::kNone) return;
   termination_ = why;
   termination_message_ = std::move(message);
+  CurrentLocation(&termination_line_, &termination_column_);
 }
 
 void VM::CurrentLocation(uint32_t* line, uint32_t* column) const {

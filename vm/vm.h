@@ -47,6 +47,7 @@ enum class Termination : uint8_t {
   kMemoryLimit,
   kInterrupted,
   kInternal,  // engine invariant broken: reported, never crashes
+  kUnsupported,  // the program reached a feature this engine does not implement yet
 };
 
 struct VmLimits {
@@ -143,6 +144,9 @@ class VM {
   void Interrupt(Termination why) { interrupt_.store(static_cast<int>(why)); }
   Termination termination() const { return termination_; }
   const std::string& termination_message() const { return termination_message_; }
+  // Source position of the program frame when the run was terminated (0 if none).
+  uint32_t termination_line() const { return termination_line_; }
+  uint32_t termination_column() const { return termination_column_; }
   void Terminate(Termination why, std::string message);
   uint64_t steps() const { return steps_; }
   // Charges built-in work (e.g. elements copied); may terminate the run.
@@ -407,6 +411,8 @@ class VM {
   std::atomic<int> interrupt_{0};
   Termination termination_ = Termination::kNone;
   std::string termination_message_;
+  uint32_t termination_line_ = 0;
+  uint32_t termination_column_ = 0;
 };
 
 }  // namespace codemode::vm

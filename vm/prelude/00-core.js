@@ -195,6 +195,30 @@ function recall(fn, thisArg, args, spec) {
   return apply(fn, t, a);
 }
 
+// The Result's value with getters (DESIGN §1 normalization): copy to plain data, calling getters the
+// way the code-mode rules read properties; classes the native exporter knows stay as they are.
+function exportSlow(v, depth) {
+  if (depth === undefined) depth = 0;
+  if (!isObject(v) || isCallable(v) || depth > 40 || I.isSpecialForExport(v)) return v;
+  if (Array.isArray(v)) {
+    const out = [];
+    for (let i = 0; i < v.length; i++) out.push(exportSlow(v[i], depth + 1));
+    return out;
+  }
+  const out = {};
+  const keys = I.ownKeys(v, true, false, true);
+  for (let i = 0; i < keys.length; i++) I.createDataProperty(out, keys[i], exportSlow(v[keys[i]], depth + 1));
+  return out;
+}
+
+// A tool argument with toJSON or getters: JSON.stringify semantics, then the tool again with plain data.
+function toolCallSlow(tool, arg) {
+  const text = JSON.stringify(arg);
+  return tool(text === undefined ? undefined : JSON.parse(text));
+}
+
+I.setHelper('ExportSlow', exportSlow);
+I.setHelper('ToolCallSlow', toolCallSlow);
 I.setHelper('ToPrimitive', toPrimitive);
 I.setHelper('BinaryOp', binaryOp);
 I.setHelper('ToStringSlow', toStringSlow);
