@@ -278,7 +278,9 @@ class HandParser {
   Value Fail(JsonError e) {
     std::u16string msg;
     AppendAscii(&msg, JsonErrorText(e));
-    AppendAscii(&msg, absl::StrCat(" in JSON at position ", pos()));
+    // "...after JSON at position N" already names JSON.
+    AppendAscii(&msg, e == JsonError::kUnexpectedNonWhiteSpaceCharacter ? " at position " : " in JSON at position ");
+    AppendAscii(&msg, absl::StrCat(pos()));
     return Throw(std::move(msg));
   }
 

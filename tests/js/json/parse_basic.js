@@ -1,0 +1,25 @@
+// JSON.parse: every value kind, whitespace, escapes, numbers, key order, duplicates, __proto__, non-string input.
+const r = {};
+r.values = JSON.parse(' [null, true, false, 0, -0, 1, -1, 1.5, -1.5e3, 1E2, 0.1e-1, 123456789012345678901234567890, 1e400, -1e-400, "", "x"] ');
+r.negZero = [Object.is(JSON.parse('-0'), -0), Object.is(JSON.parse('[-0]')[0], -0), Object.is(JSON.parse('-0.0'), -0), Object.is(JSON.parse('0'), 0)];
+r.bigNumbers = [JSON.parse('9007199254740993'), JSON.parse('18446744073709551615'), JSON.parse('-9223372036854775809'), JSON.parse('1.7976931348623157e308'), JSON.parse('5e-324'), JSON.parse('2.2250738585072011e-308')];
+r.strings = JSON.parse('["\\"\\\\\\/\\b\\f\\n\\r\\t", "\\u0041\\u00e9\\u4e2d\\ud83d\\ude00", "é中😀", "\\u0000"]');
+r.stringLengths = r.strings.map((s) => s.length);
+r.loneSurrogates = JSON.parse('["\\ud800", "\\udc00", "a\\ud800b", "\\udc00\\ud800", "\\uD83D\\uDE00"]').map((s) => [s.length, s.charCodeAt(0), s.codePointAt(0)]);
+r.rawLone = (() => { const s = JSON.parse('"' + '\ud800' + 'x"'); return [s.length, s.charCodeAt(0)]; })();
+r.keyOrder = Object.keys(JSON.parse('{"b": 1, "a": 2, "2": 3, "1": 4, "-1": 5, "1.5": 6, "01": 7, "4294967295": 8, "4294967294": 9}'));
+const dup = JSON.parse('{"a": 1, "b": 2, "a": 3}');
+r.duplicates = [Object.keys(dup), dup.a];
+const proto = JSON.parse('{"__proto__": {"x": 1}, "y": 2}');
+r.protoKey = [Object.keys(proto), Object.getPrototypeOf(proto) === Object.prototype, proto.x, Object.prototype.hasOwnProperty.call(proto, '__proto__')];
+r.emptyKey = JSON.parse('{"": 1, " ": 2}');
+r.nested = JSON.parse('{"a":{"b":{"c":[[[[1]]]]}}}');
+r.whitespace = JSON.parse('\t\n\r {\t"a"\n:\r1 }\n');
+r.nonString = [JSON.parse(1), JSON.parse(true), JSON.parse(null), JSON.parse('  3  '), JSON.parse({ toString() { return '[7]'; } }), JSON.parse(new String('"s"'))];
+r.arrayProto = Array.isArray(JSON.parse('[]')) && Object.getPrototypeOf(JSON.parse('[]')) === Array.prototype;
+r.objectProto = Object.getPrototypeOf(JSON.parse('{}')) === Object.prototype;
+r.fresh = JSON.parse('{"a":[]}') !== JSON.parse('{"a":[]}');
+r.unicodeRaw = JSON.parse('"\u2028\u2029"').length;
+r.deep = (() => { const n = 5000; let v = JSON.parse('['.repeat(n) + ']'.repeat(n)); let d = 0; while (Array.isArray(v) && v.length) { v = v[0]; d++; } return d; })();
+r.meta = [JSON.parse.length, JSON.parse.name, JSON.stringify.length, Object.prototype.toString.call(JSON), Object.keys(JSON), Object.getOwnPropertyNames(JSON)];
+return r;

@@ -1,0 +1,25 @@
+// JSON.stringify of plain data: primitives, escaping, numbers, key order, undefined/functions/symbols, holes, nesting.
+const r = {};
+r.primitives = [JSON.stringify(null), JSON.stringify(true), JSON.stringify(false), JSON.stringify(0), JSON.stringify(-0), JSON.stringify(1.5), JSON.stringify(1e21), JSON.stringify(1e-7), JSON.stringify(NaN), JSON.stringify(Infinity), JSON.stringify(-Infinity), JSON.stringify('s'), JSON.stringify(123456789012345680000)];
+r.notSerializable = [JSON.stringify(undefined), JSON.stringify(() => 1), JSON.stringify(Symbol('x')), typeof JSON.stringify(undefined)];
+r.escapes = JSON.stringify('"\\/\b\f\n\r\t\u0000\u0001\u001f\u007f\u0080\u2028\u2029é中😀');
+r.lone = [JSON.stringify('\ud800'), JSON.stringify('\udc00'), JSON.stringify('a\ud800b\udc00c'), JSON.stringify('\ud83d\ude00'), JSON.stringify('\udc00\ud800')];
+r.objects = JSON.stringify({ b: 1, a: [1, 'x', null], 2: 'two', 1: 'one', nested: { deep: { deeper: [{}] } } });
+r.skipped = JSON.stringify({ u: undefined, f() {}, s: Symbol('s'), [Symbol('k')]: 1, ok: 1 });
+r.inArrays = JSON.stringify([undefined, function () {}, Symbol('s'), null, NaN, -0]);
+r.holes = JSON.stringify([1, , 3, , ]);
+r.empty = [JSON.stringify({}), JSON.stringify([]), JSON.stringify([[]]), JSON.stringify({ a: {} })];
+r.nonEnumerable = JSON.stringify(Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false }));
+r.inherited = JSON.stringify(Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true } }));
+r.nullProto = JSON.stringify(Object.assign(Object.create(null), { x: 1 }));
+r.builtins = [JSON.stringify(new Map([[1, 2]])), JSON.stringify(new Set([1])), JSON.stringify(new Error('e')), JSON.stringify(Math)];
+r.classInstance = (() => { function P() { this.x = 1; this.y = [2]; } Object.defineProperty(P.prototype, 'z', { get() { return 3; } }); return JSON.stringify(new P()); })();
+r.arrayExtras = JSON.stringify(Object.assign([1, 2], { extra: 3 }));
+r.args = (function () { return JSON.stringify(arguments); })(1, 'a');
+r.longArray = JSON.stringify(Array.from({ length: 1000 }, (_, i) => i)).length;
+r.sparse = JSON.stringify((() => { const a = []; a[5] = 1; return a; })());
+r.inheritedIndex = (() => { const a = [1, , 3]; Object.setPrototypeOf(a, Object.assign(Object.create(Array.prototype), { 1: 'from proto' })); return JSON.stringify(a); })();
+r.numbers = JSON.stringify([0.1 + 0.2, 1 / 3, 5e-324, 1.7976931348623157e308, 2 ** 53, -(2 ** 31), 100, 1e100]);
+r.nestedDeep = (() => { let v = []; for (let i = 0; i < 1000; i++) v = [v]; return JSON.stringify(v).length; })();
+r.roundTrip = JSON.parse(JSON.stringify({ a: [1, { b: 'é\n' }], c: null })).a[1].b;
+return r;

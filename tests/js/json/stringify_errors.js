@@ -1,0 +1,21 @@
+// JSON.stringify errors: cycles (V8's multi-line message), BigInt, throwing toJSON/getters/replacers.
+const err = (f) => { try { f(); return 'no error'; } catch (e) { return `${e.name}: ${e.message}`; } };
+const r = {};
+r.selfCycle = err(() => { const a = {}; a.self = a; JSON.stringify(a); });
+r.deepCycle = err(() => { const a = { x: { y: {} } }; a.x.y.z = a; JSON.stringify(a); });
+r.arrayCycle = err(() => { const a = []; a.push({ b: a }); JSON.stringify(a); });
+r.classCycle = err(() => { function Foo() {} const a = new Foo(); a.k = [1, { m: a }]; JSON.stringify({ root: a }); });
+r.nullProtoCycle = err(() => { const a = Object.create(null); a.p = a; JSON.stringify(a); });
+r.longCycle = err(() => { const a = { l1: { l2: { l3: { l4: { l5: {} } } } } }; a.l1.l2.l3.l4.l5.back = a.l1; JSON.stringify(a); });
+r.emptyKeyCycle = err(() => { const a = {}; a[''] = a; JSON.stringify(a); });
+r.cycleViaToJSON = err(() => { const a = { toJSON() { return { again: a }; } }; JSON.stringify({ a }); });
+r.cycleWithReplacer = err(() => { const a = {}; a.self = a; JSON.stringify(a, (k, v) => v); });
+r.cycleIndented = err(() => { const a = [{}]; a[0].back = a; JSON.stringify(a, null, 2); });
+r.notCycle = JSON.stringify((() => { const shared = { s: 1 }; return [shared, shared, { shared }]; })());
+r.throwingToJSON = err(() => JSON.stringify({ a: { toJSON() { throw new RangeError('from toJSON'); } } }));
+r.throwingGetter = err(() => JSON.stringify({ get a() { throw new Error('from getter'); } }));
+r.throwingReplacer = err(() => JSON.stringify([1], () => { throw new TypeError('from replacer'); }));
+r.deep = err(() => { let v = {}; for (let i = 0; i < 100000; i++) v = { v }; JSON.stringify(v); });
+r.symbolSpace = JSON.stringify({ a: 1 }, null, Symbol('s'));
+r.errorIsTypeError = (() => { try { const a = []; a[0] = a; JSON.stringify(a); } catch (e) { return e instanceof TypeError; } })();
+return r;

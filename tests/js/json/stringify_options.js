@@ -1,0 +1,24 @@
+// JSON.stringify replacer arrays and functions, indentation by number/string, wrapper objects, toJSON.
+const r = {};
+const data = { b: 1, a: [1, { c: 2, d: [] }], e: {}, 3: 'three' };
+r.indent2 = JSON.stringify(data, null, 2);
+r.indentTab = JSON.stringify(data, null, '\t');
+r.indentClamp = [JSON.stringify({ a: [1] }, null, 20), JSON.stringify({ a: 1 }, null, '12345678901234'), JSON.stringify({ a: 1 }, null, 0), JSON.stringify({ a: 1 }, null, -3), JSON.stringify({ a: 1 }, null, ''), JSON.stringify({ a: [1] }, null, 0.9), JSON.stringify({ a: 1 }, null, NaN), JSON.stringify({ a: 1 }, null, Infinity), JSON.stringify({ a: 1 }, null, 3.7)];
+r.indentWrappers = [JSON.stringify({ a: 1 }, null, new Number(2)), JSON.stringify({ a: 1 }, null, new String('--')), JSON.stringify({ a: 1 }, null, true), JSON.stringify({ a: 1 }, null, {})];
+r.emptyIndented = [JSON.stringify({}, null, 2), JSON.stringify([], null, 2), JSON.stringify([[], {}], null, 2)];
+r.replacerArray = [JSON.stringify(data, ['a', 'c', 3]), JSON.stringify({ 1: 'a', b: 'b' }, [1, 'b', 'b', 1]), JSON.stringify({ a: 1, b: 2 }, ['b', new String('a'), {}, null, true]), JSON.stringify([{ a: 1, b: 2 }], ['a']), JSON.stringify(Object.create({ inh: 1 }), ['inh'])];
+r.replacerArrayNumberWrapper = JSON.stringify({ 1: 'one', 2: 'two' }, [new Number(2)]);
+const calls = [];
+r.replacerFn = JSON.stringify({ a: 1, b: [2, 3], c: 'x' }, function (k, v) { calls.push([k, Array.isArray(this) ? 'arr' : typeof this]); return typeof v === 'number' ? v + 100 : v; });
+r.replacerCalls = calls;
+r.replacerRoot = [JSON.stringify(1, (k, v) => (k === '' ? { wrapped: v } : v)), JSON.stringify({ a: 1 }, () => undefined)];
+r.replacerDrops = JSON.stringify({ a: 1, b: 2, c: [1, 2] }, (k, v) => (v === 2 ? undefined : v));
+r.wrappers = [JSON.stringify(new Number(3)), JSON.stringify(new String('s')), JSON.stringify(new Boolean(false)), JSON.stringify([Object(1), Object('x'), Object(true)]), JSON.stringify(Object(Symbol('q')))];
+r.wrapperValueOf = JSON.stringify({ n: Object.assign(new Number(1), { valueOf() { return 42; } }), s: Object.assign(new String('a'), { toString() { return 'custom'; } }) });
+r.toJSON = [JSON.stringify({ toJSON() { return { replaced: true }; } }), JSON.stringify({ a: { toJSON(key) { return 'key:' + key; } } }), JSON.stringify([{ toJSON(key) { return key; } }]), JSON.stringify({ toJSON: 5, x: 1 })];
+r.inheritedToJSON = (() => { function T() { this.v = 1; } T.prototype.toJSON = function () { return 'T' + this.v; }; return JSON.stringify([new T(), { t: new T() }]); })();
+r.getters = JSON.stringify({ get a() { return 'got'; }, b: 1, get c() { return undefined; } });
+r.getterOrder = (() => { const seen = []; JSON.stringify({ get x() { seen.push('x'); return 1; }, y: 2, get z() { seen.push('z'); return 3; } }); return seen; })();
+r.protoToJSON = (() => { Object.prototype.toJSON = function () { return 'patched'; }; try { return JSON.stringify({ a: 1 }); } finally { delete Object.prototype.toJSON; } })();
+r.afterUnpatch = JSON.stringify({ a: 1 });
+return r;
