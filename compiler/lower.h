@@ -96,6 +96,14 @@ class FunctionCompiler {
     }
     return chain_nil_.back();
   }
+  // Where V8 reports a failed property access: the property name (`.name`) or the `[` of a computed key.
+  void AtProperty(const js::MemberExpression* m) {
+    if (!m->computed && m->property) {
+      At(m->property);
+    } else {
+      At(m->property_line, m->property_column);
+    }
+  }
   uint32_t Name(std::string_view utf8) { return b_.AddStringUtf8(utf8); }
   uint32_t Message(std::u16string_view s);
   void ThrowError(isa::ThrowKind kind, std::u16string_view message);

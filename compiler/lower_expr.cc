@@ -879,11 +879,11 @@ void FunctionCompiler::DeleteTo(const Node* arg, int dst) {
     if (m->optional) b_.EmitJump(Op::JMPNULLISH, obj, ChainNil());
     if (!m->computed) {
       uint32_t k = StaticKey(m->property);
-      At(m->property_line, m->property_column);
+      AtProperty(m);
       b_.EmitABX(Op::DELFIELD, dst, obj, k);
     } else {
       int k = ExprAny(m->property);
-      At(m->property_line, m->property_column);
+      AtProperty(m);
       b_.EmitABC(Op::DELINDEX, dst, obj, k);
     }
     return;
@@ -1077,7 +1077,7 @@ void FunctionCompiler::AssignTo(const js::AssignmentExpression* a, int dst) {
       key = ExprAnyStable(m->property, {a->value});
     }
     auto get = [&](int into) {
-      At(m->property_line, m->property_column);
+      AtProperty(m);
       if (key < 0) {
         b_.EmitABX(Op::GETFIELD, into, obj, k);
       } else {
@@ -1188,7 +1188,7 @@ void FunctionCompiler::UpdateTo(const js::UpdateExpression* u, int dst) {
     key = ExprAny(m->property);
   }
   int t = Temp();
-  At(m->property_line, m->property_column);
+  AtProperty(m);
   if (key < 0) {
     b_.EmitABX(Op::GETFIELD, t, obj, k);
   } else {
@@ -1246,12 +1246,12 @@ void FunctionCompiler::CalleeAndThis(const Node* callee, int base) {
     if (m->optional) b_.EmitJump(Op::JMPNULLISH, receiver, ChainNil());
     if (!m->computed || m->property->kind == NodeKind::kStringLiteral) {
       uint32_t k = StaticKey(m->property);
-      At(m->property_line, m->property_column);
+      AtProperty(m);
       b_.EmitABX(Op::GETFIELD, base, receiver, k);
     } else {
       RegScope rs(b_);
       int k = ExprAny(m->property);
-      At(m->property_line, m->property_column);
+      AtProperty(m);
       b_.EmitABC(Op::GETINDEX, base, receiver, k);
     }
     return;
@@ -1322,7 +1322,14 @@ void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   if (b_.top() != base + 2) b_.Fail("internal error: call window not contiguous");
   if (c->optional) b_.EmitJump(Op::JMPNULLISH, base, ChainNil());
   int n = Arguments(c->arguments, base);
-  At(c->paren_line ? c->paren_line : c->line, c->paren_line ? c->paren_column : c->column);
+  // V8 reports "x is not a function" at the callee: its property name for a method call, else its start.
+  const Node* callee = c->callee;
+  if (callee->kind == NodeKind::kOptionalChain) callee = callee->As<js::OptionalChain>()->expression;
+  if (callee->kind == NodeKind::kMember) {
+    AtProperty(callee->As<js::MemberExpression>());
+  } else {
+    At(c);
+  }
   if (n >= 0) {
     b_.EmitAB(Op::CALL, base, n);
   } else {
@@ -1369,12 +1376,12 @@ void FunctionCompiler::MemberTo(const js::MemberExpression* m, int dst) {
   if (m->optional) b_.EmitJump(Op::JMPNULLISH, obj, ChainNil());
   if (!m->computed || m->property->kind == NodeKind::kStringLiteral) {
     uint32_t k = StaticKey(m->property);
-    At(m->property_line, m->property_column);
+    AtProperty(m);
     b_.EmitABX(Op::GETFIELD, dst, obj, k);
     return;
   }
   int key = ExprAny(m->property);
-  At(m->property_line, m->property_column);
+  AtProperty(m);
   b_.EmitABC(Op::GETINDEX, dst, obj, key);
 }
 

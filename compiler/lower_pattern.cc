@@ -127,7 +127,7 @@ void FunctionCompiler::StoreTarget(const PreparedTarget& t, int value, BindMode 
   if (t.node && t.node->kind == NodeKind::kMember) {
     if (t.object < 0) return;  // preparation failed (reported)
     auto* m = t.node->As<js::MemberExpression>();
-    At(m->property_line, m->property_column);
+    AtProperty(m);
     if (t.key < 0) {
       b_.EmitABX(Op::SETFIELD, t.object, value, t.name);
     } else {

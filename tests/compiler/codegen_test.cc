@@ -464,8 +464,8 @@ TEST_CASE("line table points at the failing expression", "[codegen]") {
   const FunctionProto& main = m.protos[m.main];
   bool line2 = false, line3 = false;
   for (const auto& e : main.lines) {
-    if (e.line == 2 && e.column == 14) line2 = true;  // `.y`
-    if (e.line == 3 && e.column == 2) line3 = true;   // the call's '('
+    if (e.line == 2 && e.column == 15) line2 = true;  // `y` of `.y`
+    if (e.line == 3 && e.column == 1) line3 = true;   // the callee
   }
   CHECK(line2);
   CHECK(line3);
@@ -499,9 +499,9 @@ TEST_CASE("golden: closures, cells and per-iteration bindings", "[codegen][golde
      7           SETCELL      R2 R3
      8           JMP          -> 20
      9           MOVE         R4 R1
-    10  2:31     GETFIELD     R3 R4 K0  ; "push"
+    10  2:32     GETFIELD     R3 R4 K0  ; "push"
     12  2:37     CLOSURE      R5 F0  ; function 1
-    13  2:36     CALL         R3 1
+    13  2:32     CALL         R3 1
     14           GETCELL      R3 R2
     15           NEWCELL      R2 0
     16           SETCELL      R2 R3
@@ -537,7 +537,7 @@ TEST_CASE("golden: for-of with break closes the iterator outside the throw handl
      9  3:3      GETGLOBAL    R6 K1  ; "f"
     11           LOADUNDEF    R7
     12           MOVE         R8 R1
-    13  3:4      CALL         R6 1
+    13           CALL         R6 1
     14           JMP          -> 3
     15  1:1      ITERCLOSE    R3
     16           THROW        R5
@@ -571,7 +571,7 @@ function 1 "f" normal params=1 length=1 regs=6 line 1:1
      9           LOADI        R2 1
     10  7:7      GETGLOBAL    R4 K0  ; "g"
     12           LOADUNDEF    R5
-    13  7:8      CALL         R4 0
+    13           CALL         R4 0
     14           JMPF         R2 -> 22
     15           ADDI         R4 R2 -2
     16           JMPF         R4 -> 20
@@ -621,15 +621,15 @@ TEST_CASE("golden: optional chains and logical assignment", "[codegen][golden]")
         R"(function 0 "" script async main params=0 length=0 regs=5 line 1:1
      0  1:11     GETGLOBAL    R4 K0  ; "a"
      2           JMPNULLISH   R4 -> 10
-     3  1:12     GETFIELD     R3 R4 K1  ; "b"
-     5  1:15     GETFIELD     R2 R3 K2  ; "c"
+     3  1:14     GETFIELD     R3 R4 K1  ; "b"
+     5  1:16     GETFIELD     R2 R3 K2  ; "c"
      7           JMPNULLISH   R2 -> 10
-     8  1:19     CALL         R2 0
+     8           CALL         R2 0
      9           JMP          -> 11
     10           LOADUNDEF    R2
     11           MOVE         R1 R2
     12  2:1      GETGLOBAL    R3 K3  ; "o"
-    14  2:2      GETFIELD     R2 R3 K4  ; "p"
+    14  2:3      GETFIELD     R2 R3 K4  ; "p"
     16           JMPNOTNULLISH R2 -> 20
     17           LOADI        R2 1
     18  2:1      SETFIELD     R3 R2 K4  ; "p"
