@@ -3,6 +3,11 @@
 // JavaScript AST produced by compiler/js/parser.h (ES2023 + erased TypeScript).
 //
 // CHANGES: (append here when a published declaration changes; additive changes need no note)
+// - (additive) Node::parenthesized.
+//
+// Sloppy-mode Annex B forms the code generator should expect: a FunctionDeclaration directly as the
+// consequent/alternate of an IfStatement or as the body of a LabeledStatement (treat it as if wrapped
+// in a block).
 //
 // Shape:
 // - Every node derives from `Node { kind, line, column }`; `line`/`column` are 1-based, the column

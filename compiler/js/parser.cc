@@ -66,6 +66,9 @@ struct Scope {
   bool is_arrow = false;
   bool strict = false;
   bool in_params = false;          // parsing the formal parameters: no yield/await expressions
+  // Parsing a speculative arrow parameter list: yield/await expressions (which use the enclosing
+  // function's [Yield]/[Await]) are counted and rejected once `=>` confirms the arrow.
+  bool arrow_params = false;
   bool in_field_init = false;      // field initializer or static block: `arguments` is an error
   bool in_static_block = false;    // `await` is reserved
   bool allow_return = false;
@@ -1308,14 +1311,20 @@ Node* Parser::ParseFunction(NodeKind kind, Pos start, uint32_t source_start, boo
   if (IsIdentifierToken()) {
     Pos p = Here();
     bool ok;
-    if (kind == NodeKind::kFunctionExpression) {
-      // The name of a function expression is bound inside it: checked with its own async/generator.
-      ok = CheckIdentifierName(tok().text, p, true, false, scope_->strict);
-      if (ok && ((fn->is_generator && tok().text == "yield") ||
-                 (fn->is_async && tok().text == "await"))) {
+    if (kind == NodeKind::kFunctionExpression &&
+        (tok().text == "yield" || tok().text == "await") && !tok().escaped) {
+      // The name of a function expression is bound inside it: checked with its own async/generator
+      // flags, not the enclosing function's (§15.2.1).
+      ok = true;
+      if ((fn->is_generator && tok().text == "yield") || (fn->is_async && tok().text == "await")) {
         FailAt(p, "Unexpected reserved word");
         ok = false;
+      } else if (tok().text == "yield" && scope_->strict) {
+        FailAt(p, "Unexpected strict mode reserved word");
+        ok = false;
       }
+    } else if (kind == NodeKind::kFunctionExpression) {
+      ok = CheckIdentifierName(tok().text, p, true, false, scope_->strict);
     } else {
       ok = CheckIdentifierToken(true, false);
     }
@@ -1464,7 +1473,7 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool valid
       if (failed()) return false;
     }
   }
-  if (scope_->await_yield_count != await_yield_before) {
+  if (scope_->await_yield_count != await_yield_before && !scope_->arrow_params) {
     // The precise position is that of the expression; the parameter list start is close enough.
     Fail(fn->is_async ? "Illegal await-expression in formal parameters of async function"
                       : "Yield expression not allowed in formal parameter");
@@ -1600,8 +1609,10 @@ Node* Parser::ParseIdentifierArrow(Pos start, uint32_t source_start, bool is_asy
   scope.in_field_init = scope_->in_field_init;
   scope.fn = fn;
   Scope* outer = scope_;
-  scope_ = &scope;
   Pos p = Here();
+  // ArrowParameters[?Yield, ?Await]: the enclosing function's reserved words apply too.
+  if (!CheckIdentifierToken(true, false)) return nullptr;
+  scope_ = &scope;
   bool ok = CheckIdentifierToken(true, false);
   if (ok && is_async && tok().text == "await") {
     FailAt(p, "Unexpected reserved word");
@@ -1640,6 +1651,10 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   scope.allow_super_call = scope_->allow_super_call;
   scope.in_field_init = scope_->in_field_init;
   scope.fn = fn;
+  // ArrowParameters[?Yield, ?Await]: yield/await in the parameters follow the enclosing function.
+  scope.is_generator = scope_->is_generator;
+  scope.is_async = is_async || scope_->is_async;
+  scope.arrow_params = true;
   Scope* outer = scope_;
   scope_ = &scope;
   bool in_consequent = in_conditional_consequent_;
@@ -1655,7 +1670,15 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   }
   if (ok && (!Is(Tok::kArrow) || tok().newline_before)) ok = false;
   scope_ = outer;
+  scope.is_generator = false;
+  scope.is_async = is_async;
+  scope.arrow_params = false;
   if (ok && !failed() && !ValidateParams(fn, scope.strict, true)) return nullptr;  // after `=>`: final
+  if (ok && !failed() && scope.await_yield_count > 0) {
+    *is_arrow = true;
+    return FailAt(start, outer->is_generator ? "Yield expression not allowed in formal parameter"
+                                             : "Illegal await-expression in formal parameters of async function");
+  }
   if (ok && !failed() && has_return_type && in_consequent) {
     // `c ? (x): T => y : z` vs `c ? (x) : y => z` (TypeScript's rule): the arrow with a return type
     // is kept only if the whole arrow is followed by the conditional's ':'.
@@ -1678,8 +1701,8 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   }
   *is_arrow = true;
   if (scope.await_yield_count > 0) {
-    return FailAt(start, is_async ? "Illegal await-expression in formal parameters of async function"
-                                  : "Yield expression not allowed in formal parameter");
+    return FailAt(start, outer->is_generator ? "Yield expression not allowed in formal parameter"
+                                             : "Illegal await-expression in formal parameters of async function");
   }
   return ParseArrowBody(fn, &scope, no_in);
 }
@@ -2214,7 +2237,9 @@ Node* Parser::ParseAssignment(bool no_in, bool allow_cover) {
 
 Node* Parser::ParseYield(bool no_in) {
   Pos start = Here();
-  if (scope_->in_params) return Fail("Yield expression not allowed in formal parameter");
+  if (scope_->in_params && !scope_->arrow_params) {
+    return Fail("Yield expression not allowed in formal parameter");
+  }
   ++scope_->await_yield_count;
   Next();
   if (failed()) return nullptr;
@@ -2469,7 +2494,9 @@ Node* Parser::ParseUnary() {
     return u;
   }
   if (IsName("await") && scope_->is_async && !scope_->in_static_block) {
-    if (scope_->in_params) return Fail("Illegal await-expression in formal parameters of async function");
+    if (scope_->in_params && !scope_->arrow_params) {
+      return Fail("Illegal await-expression in formal parameters of async function");
+    }
     ++scope_->await_yield_count;
     if (scope_->program) scope_->program->has_await = true;
     Next();
