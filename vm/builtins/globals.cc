@@ -7,6 +7,7 @@
 
 #include "vm/builtins/primitives_internal.h"
 #include "vm/support/numconv.h"
+#include "vm/support/text.h"
 #include "vm/support/uri.h"
 
 namespace codemode::vm {
@@ -155,18 +156,17 @@ std::string DisplayForMessage(VM& vm, Value v) {
   return s == nullptr ? "" : s->ToUtf8();
 }
 
-bool CheckStringAlloc(VM& vm, uint64_t units, uint64_t bytes_per_unit) {
-  if (units > vm.limits().max_string_length) {
-    vm.ThrowRangeError("Invalid string length");
-    return false;
-  }
-  uint64_t bytes = units * bytes_per_unit;
-  if (vm.heap().bytes() + bytes > vm.limits().max_memory_bytes) {
-    vm.Terminate(Termination::kMemoryLimit,
-                 prim::Cat("memory limit of ", vm.limits().max_memory_bytes, " bytes exceeded"));
-    return false;
-  }
-  return true;
+bool CheckStringLength(VM& vm, uint64_t units) {
+  if (units <= vm.limits().max_string_length) return true;
+  vm.ThrowRangeError("Invalid string length");
+  return false;
+}
+
+bool CheckTempBytes(VM& vm, uint64_t bytes) {
+  if (bytes <= vm.limits().max_memory_bytes) return true;
+  vm.Terminate(Termination::kMemoryLimit,
+               prim::Cat("memory limit of ", vm.limits().max_memory_bytes, " bytes exceeded"));
+  return false;
 }
 
 }  // namespace prim
@@ -215,11 +215,28 @@ Value GlobalUri(VM& vm, CallArgs& args) {
   std::u16string storage;
   std::u16string_view units = prim::U16View(s, &storage);
   prim::ChargeUnits(vm, units.size());
-  // Encoding grows a code unit into at most 9 units ("%XX" per UTF-8 byte of a 3-byte sequence).
   auto op = static_cast<UriOp>(static_cast<NativeFunction*>(args.callee)->magic);
-  if ((op == kEncodeURI || op == kEncodeURIComponent) &&
-      !prim::CheckStringAlloc(vm, static_cast<uint64_t>(units.size()) * 9 / 2))
+  if (op == kEncodeURI || op == kEncodeURIComponent) {
+    // The encoded length, at most: 3 units per UTF-8 byte of each escaped code point.
+    uint64_t out_len = 0;
+    for (size_t i = 0; i < units.size(); ++i) {
+      char16_t c = units[i];
+      if (c < 0x80) {
+        out_len += 3;
+      } else if (c < 0x800) {
+        out_len += 6;
+      } else if (support::IsLeadSurrogate(c) && i + 1 < units.size() &&
+                 support::IsTrailSurrogate(units[i + 1])) {
+        out_len += 12;
+        ++i;
+      } else {
+        out_len += 9;
+      }
+    }
+    if (!prim::CheckTempBytes(vm, out_len * 2)) return Value::Empty();
+  } else if (!prim::CheckTempBytes(vm, static_cast<uint64_t>(units.size()) * 4)) {
     return Value::Empty();
+  }
   absl::StatusOr<std::u16string> r;
   switch (op) {
     case kEncodeURI:
@@ -249,7 +266,7 @@ Value GlobalEscape(VM& vm, CallArgs& args) {
   if (s == nullptr) return Value::Empty();
   uint32_t len = s->length();
   prim::ChargeUnits(vm, len);
-  if (!prim::CheckStringAlloc(vm, static_cast<uint64_t>(len) * 6, 1)) return Value::Empty();
+  if (!prim::CheckTempBytes(vm, static_cast<uint64_t>(len) * 6)) return Value::Empty();
   std::string out;
   out.reserve(len);
   for (uint32_t i = 0; i < len; ++i) {

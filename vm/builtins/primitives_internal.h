@@ -92,10 +92,37 @@ String* SymbolDescriptiveString(VM& vm, Symbol* sym);
 // unquoted), symbols as Symbol(desc), functions and objects as "#<Object>" / "#<Function>".
 std::string DisplayForMessage(VM& vm, Value v);
 
-// Checks that a string of `units` code units (each stored in `bytes_per_unit` bytes while building)
-// may be built: RangeError "Invalid string length" beyond limits().max_string_length; termination
-// with MemoryLimit when the temporary buffer would exceed the memory limit. False when refused.
-bool CheckStringAlloc(VM& vm, uint64_t units, uint64_t bytes_per_unit = 2);
+// RangeError "Invalid string length" when a string of `units` code units would exceed
+// limits().max_string_length. False when refused.
+bool CheckStringLength(VM& vm, uint64_t units);
+
+// Temporary memory a native is about to use outside the heap's accounting (a buffer, a table):
+// terminates the run with MemoryLimit when it alone exceeds the memory limit. False when refused.
+// (The heap's own total is checked at the next safe point, after a collection.)
+bool CheckTempBytes(VM& vm, uint64_t bytes);
+
+// Both checks for a string of exactly `units` units built in a buffer of `bytes_per_unit` each.
+inline bool CheckStringAlloc(VM& vm, uint64_t units, uint64_t bytes_per_unit = 2) {
+  return CheckStringLength(vm, units) && CheckTempBytes(vm, units * bytes_per_unit);
+}
+
+// Bounds what one native call allocates on the heap (e.g. split building millions of strings):
+// Over() is true, after terminating the run with MemoryLimit, once the allocation since
+// construction plus `extra` bytes exceeds the memory limit. Everything allocated since is still
+// referenced by the native, so it is live memory, not garbage.
+class AllocGuard {
+ public:
+  explicit AllocGuard(VM& vm) : vm_(vm), start_(vm.heap().bytes()) {}
+  bool Over(uint64_t extra = 0) {
+    uint64_t now = vm_.heap().bytes();
+    uint64_t used = (now > start_ ? now - start_ : 0) + extra;
+    return !CheckTempBytes(vm_, used);
+  }
+
+ private:
+  VM& vm_;
+  uint64_t start_;
+};
 
 // The code units of `s` as UTF-16: a view of the string itself when it is two-byte, else of
 // `*storage` (filled by widening). Valid while `s` and `*storage` live.

@@ -96,7 +96,7 @@ constexpr size_t kShortPattern = 16;
 // The KMP table is a temporary the heap does not see: refuse patterns the memory limit cannot hold.
 bool CheckSearchTable(VM& vm, size_t m) {
   if (m <= kShortPattern) return true;
-  return prim::CheckStringAlloc(vm, m, 4);
+  return prim::CheckTempBytes(vm, static_cast<uint64_t>(m) * 4);
 }
 
 // StringIndexOf (ECMA-262 §6.1.4.1): the first k >= from where needle occurs, or -1.
@@ -165,6 +165,16 @@ String* Begin(VM& vm, CallArgs& args, std::string_view method, std::string_view 
     return nullptr;
   }
   return vm.ToStringPrimitive(args.this_value);
+}
+
+// The one-unit string at index i (ASCII units come from the atom table: no allocation).
+String* UnitString(VM& vm, String* s, uint32_t i) {
+  char16_t c = s->At(i);
+  if (c < 0x80) {
+    char ch = static_cast<char>(c);
+    return vm.Intern(std::string_view(&ch, 1));
+  }
+  return vm.Substring(s, i, i + 1);
 }
 
 // Clamps an integer-or-infinity to [0, len].
@@ -253,8 +263,7 @@ Value StringAt(VM& vm, CallArgs& args) {
   double len = s->length();
   double k = rel >= 0 ? rel : len + rel;
   if (k < 0 || k >= len) return Value::Undefined();
-  auto i = static_cast<uint32_t>(k);
-  return Value::FromString(vm.Substring(s, i, i + 1));
+  return Value::FromString(UnitString(vm, s, static_cast<uint32_t>(k)));
 }
 
 enum CharAtKind : int32_t { kCharAt, kCharCodeAt, kCodePointAt };
@@ -274,7 +283,7 @@ Value StringCharAt(VM& vm, CallArgs& args) {
   auto i = static_cast<uint32_t>(pos);
   switch (kind) {
     case kCharAt:
-      return Value::FromString(vm.Substring(s, i, i + 1));
+      return Value::FromString(UnitString(vm, s, i));
     case kCharCodeAt:
       return Value::Number(s->At(i));
     case kCodePointAt: {
@@ -386,8 +395,8 @@ Value StringNormalize(VM& vm, CallArgs& args) {
   Units u(s);
   if (u.IsAscii()) return Value::FromString(s);  // ASCII is invariant under every form
   ChargeUnits(vm, u.size() * 4);
-  // Compatibility decomposition may expand a code unit up to 18 times.
-  if (!prim::CheckStringAlloc(vm, static_cast<uint64_t>(u.size()) * 4)) return Value::Empty();
+  // utf8proc works on UTF-8 and a 32-bit code point buffer: ~20 bytes of temporaries per unit.
+  if (!prim::CheckTempBytes(vm, static_cast<uint64_t>(u.size()) * 20)) return Value::Empty();
   std::u16string storage;
   absl::StatusOr<std::u16string> r = support::Normalize(prim::U16View(s, &storage), form);
   if (!r.ok()) return vm.ThrowRangeError(prim::SV(r.status().message()));
@@ -395,22 +404,28 @@ Value StringNormalize(VM& vm, CallArgs& args) {
   return Value::FromString(vm.NewStringU16(*std::move(r)));
 }
 
-// Builds `count` copies of `unit_source[0, len)` followed by `tail` units (padStart/padEnd/repeat).
+// Repeats the units of `src` up to `total` units (the last copy truncated): padStart/padEnd/repeat.
+// Doubles the buffer instead of appending copy by copy.
+template <typename Buffer>
+void RepeatInto(const Units& src, uint64_t total, Buffer* out) {
+  out->reserve(total);
+  src.AppendTo(out, 0, std::min<size_t>(src.size(), total));
+  while (out->size() < total) {
+    size_t n = std::min<size_t>(out->size(), total - out->size());
+    out->append(out->data(), n);
+  }
+}
+
 String* RepeatUnits(VM& vm, const Units& src, uint64_t total) {
   if (!prim::CheckStringAlloc(vm, total, src.one_byte() ? 1 : 2)) return nullptr;
   ChargeUnits(vm, total);
-  size_t len = src.size();
   if (src.one_byte()) {
     std::string out;
-    out.reserve(total);
-    while (out.size() + len <= total) src.AppendTo(&out, 0, len);
-    src.AppendTo(&out, 0, total - out.size());
+    RepeatInto(src, total, &out);
     return vm.NewStringLatin1(std::move(out));
   }
   std::u16string out;
-  out.reserve(total);
-  while (out.size() + len <= total) src.AppendTo(&out, 0, len);
-  src.AppendTo(&out, 0, total - out.size());
+  RepeatInto(src, total, &out);
   return vm.NewStringU16(std::move(out));
 }
 
@@ -577,7 +592,8 @@ String* MapCase(VM& vm, String* s, bool upper, bool turkic) {
     }
     return changed ? vm.NewStringLatin1(std::move(out)) : s;
   }
-  if (!prim::CheckStringAlloc(vm, static_cast<uint64_t>(u.size()) * 3)) return nullptr;
+  // A UTF-16 copy, then a result of up to three units per unit (usually the same length).
+  if (!prim::CheckTempBytes(vm, static_cast<uint64_t>(u.size()) * 4)) return nullptr;
   std::u16string src;
   src.reserve(u.size());
   u.AppendTo(&src, 0, u.size());
@@ -734,11 +750,13 @@ Value SplitStrings(VM& vm, String* s, Value separator, uint32_t lim) {
   Units h(s), sep(separator.AsString());
   size_t len = h.size(), m = sep.size();
   std::vector<Value> parts;
+  prim::AllocGuard guard(vm);
   auto push = [&](size_t from, size_t to) {
     if (parts.size() >= vm.limits().max_array_length) {
       vm.ThrowRangeError("Invalid array length");
       return false;
     }
+    if ((parts.size() & 1023) == 1023 && guard.Over(parts.capacity() * sizeof(Value))) return false;
     parts.push_back(
         Value::FromString(vm.Substring(s, static_cast<uint32_t>(from), static_cast<uint32_t>(to))));
     return true;
@@ -747,8 +765,19 @@ Value SplitStrings(VM& vm, String* s, Value separator, uint32_t lim) {
     size_t n = std::min<size_t>(len, lim);
     ChargeUnits(vm, n * 4);
     parts.reserve(n);
-    for (size_t i = 0; i < n; ++i)
-      if (!push(i, i + 1)) return Value::Empty();
+    String* ascii[128] = {};  // this call's cache of the interned one-unit strings
+    for (size_t i = 0; i < n; ++i) {
+      if ((i & 1023) == 1023 && guard.Over(parts.capacity() * sizeof(Value))) return Value::Empty();
+      char16_t c = h[i];
+      String* unit;
+      if (c < 0x80) {
+        if (ascii[c] == nullptr) ascii[c] = UnitString(vm, s, static_cast<uint32_t>(i));
+        unit = ascii[c];
+      } else {
+        unit = vm.Substring(s, static_cast<uint32_t>(i), static_cast<uint32_t>(i + 1));
+      }
+      parts.push_back(Value::FromString(unit));
+    }
     return Value::FromObject(vm.NewArrayFrom(parts));
   }
   if (len == 0) {
@@ -960,7 +989,9 @@ Value ReplaceStrings(VM& vm, String* string, String* search, String* replacement
   } else {
     size_t advance = std::max<size_t>(1, m);
     while (pos >= 0) {
-      if (positions.size() > vm.limits().max_string_length) break;  // bounded by the length below
+      if ((positions.size() & 4095) == 4095 &&
+          !prim::CheckTempBytes(vm, positions.capacity() * sizeof(size_t)))
+        return Value::Empty();
       positions.push_back(static_cast<size_t>(pos));
       pos = IndexOfUnits(vm, s, p, static_cast<size_t>(pos) + advance);
     }

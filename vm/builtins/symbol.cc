@@ -24,14 +24,15 @@ Value SymbolCtor(VM& vm, CallArgs& args) {
 
 // The GlobalSymbolRegistry (§20.4.2.2) of this run: a null-prototype object mapping keys to symbols.
 // The realm is shared, so the registry cannot live in it; until the VM has a per-run field, it is
-// kept in the internal slot of the run's copy-on-write copy of the Symbol constructor (`ctor` is the
-// realm's constructor, the natives' data).
-Object* RunSymbolRegistry(VM& vm, Object* ctor, bool create) {
-  Value reg = vm.Resolve(ctor)->internal();
+// kept in the internal slot of the run's copy-on-write copy of %Symbol.prototype% (an ordinary
+// object whose slot is otherwise unused).
+Object* RunSymbolRegistry(VM& vm, bool create) {
+  Object* proto = vm.realm().intrinsics().symbol_prototype;
+  Value reg = vm.Resolve(proto)->internal();
   if (reg.IsObject()) return reg.AsObject();
   if (!create) return nullptr;
   Object* registry = vm.NewObjectWithProto(nullptr, ObjectClass::kInternal);
-  vm.Writable(ctor)->set_internal(Value::FromObject(registry));
+  vm.Writable(proto)->set_internal(Value::FromObject(registry));
   return registry;
 }
 
@@ -40,9 +41,7 @@ Value SymbolFor(VM& vm, CallArgs& args) {
   if (NeedsRecall(args, "-s")) return Recall(vm, args, "-s");
   String* key = vm.ToStringPrimitive(args[0]);
   if (key == nullptr) return Value::Empty();
-  Value data = static_cast<NativeFunction*>(args.callee)->data;
-  if (!data.IsObject()) return vm.ThrowTypeError("internal error: Symbol.for lost its registry");
-  Object* registry = RunSymbolRegistry(vm, data.AsObject(), /*create=*/true);
+  Object* registry = RunSymbolRegistry(vm, /*create=*/true);
   PropertyKey k = vm.KeyFromPrimitive(Value::FromString(key));
   Value existing = vm.GetData(registry, k);
   if (existing.IsSymbol()) return existing;
@@ -109,8 +108,7 @@ void InstallSymbolBuiltins(VM& vm, Intrinsics& in) {
                        kHiddenAttrs);
   vm.DefineValue(in.global, "Symbol", Value::FromObject(ctor), kHiddenAttrs);
 
-  NativeFunction* sym_for = vm.DefineMethod(ctor, "for", SymbolFor, 1);
-  sym_for->data = Value::FromObject(ctor);
+  vm.DefineMethod(ctor, "for", SymbolFor, 1);
   vm.DefineMethod(ctor, "keyFor", SymbolKeyFor, 1);
 
   // Well-known symbols (§20.4.2): not writable, enumerable or configurable.

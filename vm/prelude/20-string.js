@@ -152,7 +152,7 @@ function replaceImpl(O, searchValue, replaceValue, all) {
     if (all && isRegExp(searchValue)) {
       const flags = searchValue.flags;
       if (flags === undefined || flags === null) {
-        throw typeError('String.prototype.replaceAll called with a non-global RegExp argument');
+        throw typeError('String.prototype.replaceAll called on null or undefined');
       }
       if (!call(strIncludes, toStr(flags), 'g')) {
         throw typeError('String.prototype.replaceAll called with a non-global RegExp argument');
@@ -232,7 +232,7 @@ I.defineMethod(StringPrototype, 'matchAll', function matchAll(regexp) {
     if (isRegExp(regexp)) {
       const flags = regexp.flags;
       if (flags === undefined || flags === null) {
-        throw typeError('String.prototype.matchAll called with a non-global RegExp argument');
+        throw typeError('String.prototype.matchAll called on null or undefined');
       }
       if (!call(strIncludes, toStr(flags), 'g')) {
         throw typeError('String.prototype.matchAll called with a non-global RegExp argument');

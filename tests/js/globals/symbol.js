@@ -9,7 +9,7 @@ return {
   registry: [Symbol.for("app.key") === reg, Symbol.keyFor(reg), Symbol.keyFor(a) ?? "undef", Symbol.for("app.key") === Symbol("app.key"), reg.description, Symbol.for().description, Symbol.keyFor(Symbol.for(undefined)), Symbol.for(1) === Symbol.for("1"), Symbol.keyFor(Symbol.iterator) ?? "undef"],
   keyForObj: Symbol.keyFor(Symbol.for({ toString() { return "k"; } })),
   wellKnown: wk.map((k) => typeof Symbol[k] === "symbol" && Symbol[k].description === `Symbol.${k}`),
-  wkDesc: Object.getOwnPropertyDescriptor(Symbol, "iterator"),
+  wkDesc: (() => { const x = Object.getOwnPropertyDescriptor(Symbol, "iterator"); return [typeof x.value, x.writable, x.enumerable, x.configurable]; })(),
   proto: [Symbol.prototype[Symbol.toStringTag], Object.prototype.toString.call(a), a.valueOf() === a, Object(a).valueOf() === a, Object(a).description, a[Symbol.toPrimitive]("number") === a, typeof Object(a), Object(a) == a],
   toPrimDesc: (() => { const x = Object.getOwnPropertyDescriptor(Symbol.prototype, Symbol.toPrimitive); return [x.writable, x.enumerable, x.configurable, x.value.name, x.value.length]; })(),
   descGetter: (() => { const x = Object.getOwnPropertyDescriptor(Symbol.prototype, "description"); return [typeof x.get, x.set, x.get.name, x.enumerable, x.configurable]; })(),

@@ -18,7 +18,7 @@ return {
   sums,
   many: Math.sumPrecise(many),
   iterables: [S(Math.sumPrecise(new Set([1, 2, 3]))), S(Math.sumPrecise({ [Symbol.iterator]() { let i = 0; return { next() { i++; return i === 1 ? { value: 0.5, done: false } : i === 2 ? { value: 0.25, done: false } : { value: undefined, done: true }; } }; } }))],
-  errors: [t(() => Math.sumPrecise()), t(() => Math.sumPrecise(null)), t(() => Math.sumPrecise([1, "2"])), t(() => Math.sumPrecise([1n])), t(() => Math.sumPrecise(5)), t(() => Math.sumPrecise("12"))],
+  errors: [t(() => Math.sumPrecise()), t(() => Math.sumPrecise(null)), t(() => Math.sumPrecise([1, "2"])), t(() => Math.sumPrecise(5)), t(() => Math.sumPrecise("12"))],
   closes: (() => { let closed = false; const it = { [Symbol.iterator]() { return { next() { return { value: "x", done: false }; }, return() { closed = true; return {}; } }; } }; t(() => Math.sumPrecise(it)); return closed; })(),
   f16: f16.map((x) => S(Math.f16round(x))),
   f16obj: Math.f16round({ valueOf() { return 1.5; } }),
