@@ -9,87 +9,162 @@ namespace codemode::js {
 
 const char* NodeKindName(NodeKind kind) {
   switch (kind) {
-    case NodeKind::kProgram: return "Program";
-    case NodeKind::kNumberLiteral: return "Number";
-    case NodeKind::kStringLiteral: return "String";
-    case NodeKind::kBigIntLiteral: return "BigInt";
-    case NodeKind::kBooleanLiteral: return "Boolean";
-    case NodeKind::kNullLiteral: return "Null";
-    case NodeKind::kRegExpLiteral: return "RegExp";
-    case NodeKind::kTemplateLiteral: return "Template";
-    case NodeKind::kTaggedTemplate: return "TaggedTemplate";
-    case NodeKind::kIdentifier: return "Identifier";
-    case NodeKind::kPrivateName: return "PrivateName";
-    case NodeKind::kThis: return "This";
-    case NodeKind::kSuper: return "Super";
-    case NodeKind::kNewTarget: return "NewTarget";
-    case NodeKind::kArrayLiteral: return "Array";
-    case NodeKind::kObjectLiteral: return "Object";
-    case NodeKind::kProperty: return "Property";
-    case NodeKind::kFunctionExpression: return "FunctionExpression";
-    case NodeKind::kArrowFunction: return "Arrow";
-    case NodeKind::kClassExpression: return "ClassExpression";
-    case NodeKind::kUnary: return "Unary";
-    case NodeKind::kUpdate: return "Update";
-    case NodeKind::kBinary: return "Binary";
-    case NodeKind::kLogical: return "Logical";
-    case NodeKind::kConditional: return "Conditional";
-    case NodeKind::kAssignment: return "Assign";
-    case NodeKind::kSequence: return "Sequence";
-    case NodeKind::kCall: return "Call";
-    case NodeKind::kNew: return "New";
-    case NodeKind::kMember: return "Member";
-    case NodeKind::kOptionalChain: return "OptionalChain";
-    case NodeKind::kSpread: return "Spread";
-    case NodeKind::kYield: return "Yield";
-    case NodeKind::kAwait: return "Await";
-    case NodeKind::kArrayPattern: return "ArrayPattern";
-    case NodeKind::kObjectPattern: return "ObjectPattern";
-    case NodeKind::kAssignmentPattern: return "AssignPattern";
-    case NodeKind::kRestElement: return "Rest";
-    case NodeKind::kVariableDeclaration: return "VarDecl";
-    case NodeKind::kVariableDeclarator: return "Declarator";
-    case NodeKind::kFunctionDeclaration: return "FunctionDeclaration";
-    case NodeKind::kClassDeclaration: return "ClassDeclaration";
-    case NodeKind::kClassMember: return "ClassMember";
-    case NodeKind::kExpressionStatement: return "ExpressionStatement";
-    case NodeKind::kBlockStatement: return "Block";
-    case NodeKind::kEmptyStatement: return "Empty";
-    case NodeKind::kDebuggerStatement: return "Debugger";
-    case NodeKind::kIfStatement: return "If";
-    case NodeKind::kForStatement: return "For";
-    case NodeKind::kForInStatement: return "ForIn";
-    case NodeKind::kForOfStatement: return "ForOf";
-    case NodeKind::kWhileStatement: return "While";
-    case NodeKind::kDoWhileStatement: return "DoWhile";
-    case NodeKind::kSwitchStatement: return "Switch";
-    case NodeKind::kSwitchCase: return "Case";
-    case NodeKind::kBreakStatement: return "Break";
-    case NodeKind::kContinueStatement: return "Continue";
-    case NodeKind::kLabeledStatement: return "Labeled";
-    case NodeKind::kReturnStatement: return "Return";
-    case NodeKind::kThrowStatement: return "Throw";
-    case NodeKind::kTryStatement: return "Try";
-    case NodeKind::kCatchClause: return "Catch";
+    case NodeKind::kProgram:
+      return "Program";
+    case NodeKind::kNumberLiteral:
+      return "Number";
+    case NodeKind::kStringLiteral:
+      return "String";
+    case NodeKind::kBigIntLiteral:
+      return "BigInt";
+    case NodeKind::kBooleanLiteral:
+      return "Boolean";
+    case NodeKind::kNullLiteral:
+      return "Null";
+    case NodeKind::kRegExpLiteral:
+      return "RegExp";
+    case NodeKind::kTemplateLiteral:
+      return "Template";
+    case NodeKind::kTaggedTemplate:
+      return "TaggedTemplate";
+    case NodeKind::kIdentifier:
+      return "Identifier";
+    case NodeKind::kPrivateName:
+      return "PrivateName";
+    case NodeKind::kThis:
+      return "This";
+    case NodeKind::kSuper:
+      return "Super";
+    case NodeKind::kNewTarget:
+      return "NewTarget";
+    case NodeKind::kArrayLiteral:
+      return "Array";
+    case NodeKind::kObjectLiteral:
+      return "Object";
+    case NodeKind::kProperty:
+      return "Property";
+    case NodeKind::kFunctionExpression:
+      return "FunctionExpression";
+    case NodeKind::kArrowFunction:
+      return "Arrow";
+    case NodeKind::kClassExpression:
+      return "ClassExpression";
+    case NodeKind::kUnary:
+      return "Unary";
+    case NodeKind::kUpdate:
+      return "Update";
+    case NodeKind::kBinary:
+      return "Binary";
+    case NodeKind::kLogical:
+      return "Logical";
+    case NodeKind::kConditional:
+      return "Conditional";
+    case NodeKind::kAssignment:
+      return "Assign";
+    case NodeKind::kSequence:
+      return "Sequence";
+    case NodeKind::kCall:
+      return "Call";
+    case NodeKind::kNew:
+      return "New";
+    case NodeKind::kMember:
+      return "Member";
+    case NodeKind::kOptionalChain:
+      return "OptionalChain";
+    case NodeKind::kSpread:
+      return "Spread";
+    case NodeKind::kYield:
+      return "Yield";
+    case NodeKind::kAwait:
+      return "Await";
+    case NodeKind::kArrayPattern:
+      return "ArrayPattern";
+    case NodeKind::kObjectPattern:
+      return "ObjectPattern";
+    case NodeKind::kAssignmentPattern:
+      return "AssignPattern";
+    case NodeKind::kRestElement:
+      return "Rest";
+    case NodeKind::kVariableDeclaration:
+      return "VarDecl";
+    case NodeKind::kVariableDeclarator:
+      return "Declarator";
+    case NodeKind::kFunctionDeclaration:
+      return "FunctionDeclaration";
+    case NodeKind::kClassDeclaration:
+      return "ClassDeclaration";
+    case NodeKind::kClassMember:
+      return "ClassMember";
+    case NodeKind::kExpressionStatement:
+      return "ExpressionStatement";
+    case NodeKind::kBlockStatement:
+      return "Block";
+    case NodeKind::kEmptyStatement:
+      return "Empty";
+    case NodeKind::kDebuggerStatement:
+      return "Debugger";
+    case NodeKind::kIfStatement:
+      return "If";
+    case NodeKind::kForStatement:
+      return "For";
+    case NodeKind::kForInStatement:
+      return "ForIn";
+    case NodeKind::kForOfStatement:
+      return "ForOf";
+    case NodeKind::kWhileStatement:
+      return "While";
+    case NodeKind::kDoWhileStatement:
+      return "DoWhile";
+    case NodeKind::kSwitchStatement:
+      return "Switch";
+    case NodeKind::kSwitchCase:
+      return "Case";
+    case NodeKind::kBreakStatement:
+      return "Break";
+    case NodeKind::kContinueStatement:
+      return "Continue";
+    case NodeKind::kLabeledStatement:
+      return "Labeled";
+    case NodeKind::kReturnStatement:
+      return "Return";
+    case NodeKind::kThrowStatement:
+      return "Throw";
+    case NodeKind::kTryStatement:
+      return "Try";
+    case NodeKind::kCatchClause:
+      return "Catch";
   }
   return "?";
 }
 
 BinaryOp CompoundAssignBinaryOp(AssignOp op) {
   switch (op) {
-    case AssignOp::kAdd: return BinaryOp::kAdd;
-    case AssignOp::kSub: return BinaryOp::kSub;
-    case AssignOp::kMul: return BinaryOp::kMul;
-    case AssignOp::kDiv: return BinaryOp::kDiv;
-    case AssignOp::kMod: return BinaryOp::kMod;
-    case AssignOp::kExp: return BinaryOp::kExp;
-    case AssignOp::kShl: return BinaryOp::kShl;
-    case AssignOp::kSar: return BinaryOp::kSar;
-    case AssignOp::kShr: return BinaryOp::kShr;
-    case AssignOp::kBitAnd: return BinaryOp::kBitAnd;
-    case AssignOp::kBitOr: return BinaryOp::kBitOr;
-    case AssignOp::kBitXor: return BinaryOp::kBitXor;
-    default: break;
+    case AssignOp::kAdd:
+      return BinaryOp::kAdd;
+    case AssignOp::kSub:
+      return BinaryOp::kSub;
+    case AssignOp::kMul:
+      return BinaryOp::kMul;
+    case AssignOp::kDiv:
+      return BinaryOp::kDiv;
+    case AssignOp::kMod:
+      return BinaryOp::kMod;
+    case AssignOp::kExp:
+      return BinaryOp::kExp;
+    case AssignOp::kShl:
+      return BinaryOp::kShl;
+    case AssignOp::kSar:
+      return BinaryOp::kSar;
+    case AssignOp::kShr:
+      return BinaryOp::kShr;
+    case AssignOp::kBitAnd:
+      return BinaryOp::kBitAnd;
+    case AssignOp::kBitOr:
+      return BinaryOp::kBitOr;
+    case AssignOp::kBitXor:
+      return BinaryOp::kBitXor;
+    default:
+      break;
   }
   assert(false && "not a compound arithmetic assignment");
   return BinaryOp::kAdd;
@@ -97,10 +172,14 @@ BinaryOp CompoundAssignBinaryOp(AssignOp op) {
 
 LogicalOp LogicalAssignOp(AssignOp op) {
   switch (op) {
-    case AssignOp::kAnd: return LogicalOp::kAnd;
-    case AssignOp::kOr: return LogicalOp::kOr;
-    case AssignOp::kNullish: return LogicalOp::kNullish;
-    default: break;
+    case AssignOp::kAnd:
+      return LogicalOp::kAnd;
+    case AssignOp::kOr:
+      return LogicalOp::kOr;
+    case AssignOp::kNullish:
+      return LogicalOp::kNullish;
+    default:
+      break;
   }
   assert(false && "not a logical assignment");
   return LogicalOp::kAnd;
@@ -159,12 +238,23 @@ void AppendUtf8(std::string& out, char32_t cp) {
 
 void QuoteAscii(std::string& out, char32_t c) {
   switch (c) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
-    default: break;
+    case '"':
+      out += "\\\"";
+      return;
+    case '\\':
+      out += "\\\\";
+      return;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
+    default:
+      break;
   }
   if (c < 0x20 || c == 0x7F) {
     char buf[8];
@@ -179,7 +269,8 @@ void Quote16(std::string& out, const std::u16string& s) {
   out += '"';
   for (size_t i = 0; i < s.size(); ++i) {
     char16_t c = s[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 &&
+        s[i + 1] <= 0xDFFF) {
       char32_t cp = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
       AppendUtf8(out, cp);
       ++i;
@@ -209,48 +300,78 @@ void Quote8(std::string& out, const std::string& s) {
 
 const char* BinaryOpText(BinaryOp op) {
   switch (op) {
-    case BinaryOp::kAdd: return "+";
-    case BinaryOp::kSub: return "-";
-    case BinaryOp::kMul: return "*";
-    case BinaryOp::kDiv: return "/";
-    case BinaryOp::kMod: return "%";
-    case BinaryOp::kExp: return "**";
-    case BinaryOp::kShl: return "<<";
-    case BinaryOp::kSar: return ">>";
-    case BinaryOp::kShr: return ">>>";
-    case BinaryOp::kBitAnd: return "&";
-    case BinaryOp::kBitOr: return "|";
-    case BinaryOp::kBitXor: return "^";
-    case BinaryOp::kEq: return "==";
-    case BinaryOp::kNe: return "!=";
-    case BinaryOp::kStrictEq: return "===";
-    case BinaryOp::kStrictNe: return "!==";
-    case BinaryOp::kLt: return "<";
-    case BinaryOp::kGt: return ">";
-    case BinaryOp::kLe: return "<=";
-    case BinaryOp::kGe: return ">=";
-    case BinaryOp::kIn: return "in";
-    case BinaryOp::kInstanceof: return "instanceof";
+    case BinaryOp::kAdd:
+      return "+";
+    case BinaryOp::kSub:
+      return "-";
+    case BinaryOp::kMul:
+      return "*";
+    case BinaryOp::kDiv:
+      return "/";
+    case BinaryOp::kMod:
+      return "%";
+    case BinaryOp::kExp:
+      return "**";
+    case BinaryOp::kShl:
+      return "<<";
+    case BinaryOp::kSar:
+      return ">>";
+    case BinaryOp::kShr:
+      return ">>>";
+    case BinaryOp::kBitAnd:
+      return "&";
+    case BinaryOp::kBitOr:
+      return "|";
+    case BinaryOp::kBitXor:
+      return "^";
+    case BinaryOp::kEq:
+      return "==";
+    case BinaryOp::kNe:
+      return "!=";
+    case BinaryOp::kStrictEq:
+      return "===";
+    case BinaryOp::kStrictNe:
+      return "!==";
+    case BinaryOp::kLt:
+      return "<";
+    case BinaryOp::kGt:
+      return ">";
+    case BinaryOp::kLe:
+      return "<=";
+    case BinaryOp::kGe:
+      return ">=";
+    case BinaryOp::kIn:
+      return "in";
+    case BinaryOp::kInstanceof:
+      return "instanceof";
   }
   return "?";
 }
 
 const char* LogicalOpText(LogicalOp op) {
   switch (op) {
-    case LogicalOp::kAnd: return "&&";
-    case LogicalOp::kOr: return "||";
-    case LogicalOp::kNullish: return "??";
+    case LogicalOp::kAnd:
+      return "&&";
+    case LogicalOp::kOr:
+      return "||";
+    case LogicalOp::kNullish:
+      return "??";
   }
   return "?";
 }
 
 const char* AssignOpText(AssignOp op) {
   switch (op) {
-    case AssignOp::kAssign: return "=";
-    case AssignOp::kAnd: return "&&=";
-    case AssignOp::kOr: return "||=";
-    case AssignOp::kNullish: return "?\?=";
-    default: break;
+    case AssignOp::kAssign:
+      return "=";
+    case AssignOp::kAnd:
+      return "&&=";
+    case AssignOp::kOr:
+      return "||=";
+    case AssignOp::kNullish:
+      return "?\?=";
+    default:
+      break;
   }
   static thread_local std::string buf;
   buf = std::string(BinaryOpText(CompoundAssignBinaryOp(op))) + "=";
@@ -259,26 +380,40 @@ const char* AssignOpText(AssignOp op) {
 
 const char* UnaryOpText(UnaryOp op) {
   switch (op) {
-    case UnaryOp::kMinus: return "-";
-    case UnaryOp::kPlus: return "+";
-    case UnaryOp::kNot: return "!";
-    case UnaryOp::kBitNot: return "~";
-    case UnaryOp::kTypeof: return "typeof";
-    case UnaryOp::kVoid: return "void";
-    case UnaryOp::kDelete: return "delete";
+    case UnaryOp::kMinus:
+      return "-";
+    case UnaryOp::kPlus:
+      return "+";
+    case UnaryOp::kNot:
+      return "!";
+    case UnaryOp::kBitNot:
+      return "~";
+    case UnaryOp::kTypeof:
+      return "typeof";
+    case UnaryOp::kVoid:
+      return "void";
+    case UnaryOp::kDelete:
+      return "delete";
   }
   return "?";
 }
 
 const char* MethodKindText(MethodKind k) {
   switch (k) {
-    case MethodKind::kNone: return "";
-    case MethodKind::kMethod: return "method";
-    case MethodKind::kGetter: return "get";
-    case MethodKind::kSetter: return "set";
-    case MethodKind::kConstructor: return "constructor";
-    case MethodKind::kStaticBlock: return "static-block";
-    case MethodKind::kFieldInit: return "field-init";
+    case MethodKind::kNone:
+      return "";
+    case MethodKind::kMethod:
+      return "method";
+    case MethodKind::kGetter:
+      return "get";
+    case MethodKind::kSetter:
+      return "set";
+    case MethodKind::kConstructor:
+      return "constructor";
+    case MethodKind::kStaticBlock:
+      return "static-block";
+    case MethodKind::kFieldInit:
+      return "field-init";
   }
   return "?";
 }
@@ -431,10 +566,17 @@ class Dumper {
       case NodeKind::kProperty: {
         auto* p = n->As<Property>();
         switch (p->kind) {
-          case PropertyKind::kInit: break;
-          case PropertyKind::kMethod: Word("method"); break;
-          case PropertyKind::kGetter: Word("get"); break;
-          case PropertyKind::kSetter: Word("set"); break;
+          case PropertyKind::kInit:
+            break;
+          case PropertyKind::kMethod:
+            Word("method");
+            break;
+          case PropertyKind::kGetter:
+            Word("get");
+            break;
+          case PropertyKind::kSetter:
+            Word("set");
+            break;
         }
         Flag(p->computed, "computed");
         Flag(p->shorthand, "shorthand");
@@ -460,12 +602,24 @@ class Dumper {
         auto* m = n->As<ClassMember>();
         Flag(m->is_static, "static");
         switch (m->kind) {
-          case ClassMemberKind::kConstructor: Word("constructor"); break;
-          case ClassMemberKind::kMethod: Word("method"); break;
-          case ClassMemberKind::kGetter: Word("get"); break;
-          case ClassMemberKind::kSetter: Word("set"); break;
-          case ClassMemberKind::kField: Word("field"); break;
-          case ClassMemberKind::kStaticBlock: Word("static-block"); break;
+          case ClassMemberKind::kConstructor:
+            Word("constructor");
+            break;
+          case ClassMemberKind::kMethod:
+            Word("method");
+            break;
+          case ClassMemberKind::kGetter:
+            Word("get");
+            break;
+          case ClassMemberKind::kSetter:
+            Word("set");
+            break;
+          case ClassMemberKind::kField:
+            Word("field");
+            break;
+          case ClassMemberKind::kStaticBlock:
+            Word("static-block");
+            break;
         }
         Flag(m->computed, "computed");
         if (m->kind != ClassMemberKind::kStaticBlock) Child(m->key);

@@ -6,17 +6,19 @@
 // - (additive) Node::parenthesized.
 //
 // Sloppy-mode Annex B forms the code generator should expect: a FunctionDeclaration directly as the
-// consequent/alternate of an IfStatement or as the body of a LabeledStatement (treat it as if wrapped
-// in a block).
+// consequent/alternate of an IfStatement or as the body of a LabeledStatement (treat it as if
+// wrapped in a block).
 //
 // Shape:
 // - Every node derives from `Node { kind, line, column }`; `line`/`column` are 1-based, the column
-//   counted in UTF-16 code units of the original source (equal to bytes on ASCII lines), pointing at the
-//   first character of the construct (for binary/assignment/call/member nodes: the start of the left-most
-//   operand, except where noted).
-// - Children are non-owning `Node*` (or typed pointers); all nodes are owned by an `AstArena` that outlives
+//   counted in UTF-16 code units of the original source (equal to bytes on ASCII lines), pointing
+//   at the first character of the construct (for binary/assignment/call/member nodes: the start of
+//   the left-most operand, except where noted).
+// - Children are non-owning `Node*` (or typed pointers); all nodes are owned by an `AstArena` that
+// outlives
 //   every use of the tree. `nullptr` means "absent" wherever a field is documented as optional.
-// - Switch on `node->kind`, then `node->As<T>()` (checked in debug builds). The comment on each field lists
+// - Switch on `node->kind`, then `node->As<T>()` (checked in debug builds). The comment on each
+// field lists
 //   the node kinds it may hold.
 // - TypeScript-only syntax never appears: it is erased while parsing.
 #pragma once
@@ -32,7 +34,6 @@
 #include <utility>
 #include <vector>
 
-
 namespace codemode::js {
 
 enum class NodeKind : uint8_t {
@@ -47,14 +48,14 @@ enum class NodeKind : uint8_t {
   kRegExpLiteral,
   kTemplateLiteral,
   kTaggedTemplate,
-  kIdentifier,       // identifier reference, binding identifier, or non-computed property name
-  kPrivateName,      // `#x`: member property, class member key, or left operand of `#x in o`
+  kIdentifier,   // identifier reference, binding identifier, or non-computed property name
+  kPrivateName,  // `#x`: member property, class member key, or left operand of `#x in o`
   kThis,
-  kSuper,            // only as CallExpression::callee (super(...)) or MemberExpression::object
-  kNewTarget,        // `new.target`
+  kSuper,      // only as CallExpression::callee (super(...)) or MemberExpression::object
+  kNewTarget,  // `new.target`
   kArrayLiteral,
   kObjectLiteral,
-  kProperty,         // member of ObjectLiteral / ObjectPattern
+  kProperty,            // member of ObjectLiteral / ObjectPattern
   kFunctionExpression,  // FunctionNode
   kArrowFunction,       // FunctionNode
   kClassExpression,     // ClassNode
@@ -113,8 +114,8 @@ struct Node {
   Node& operator=(const Node&) = delete;
 
   NodeKind kind;
-  // Written inside parentheses `(e)` (matters for assignment targets, `(a?.b).c`, `(a ?? b) || c`, and
-  // the directive prologue). Set by the parser on expressions only.
+  // Written inside parentheses `(e)` (matters for assignment targets, `(a?.b).c`, `(a ?? b) || c`,
+  // and the directive prologue). Set by the parser on expressions only.
   bool parenthesized = false;
   uint32_t line;    // 1-based
   uint32_t column;  // 1-based, UTF-16 code units
@@ -171,7 +172,8 @@ struct StringLiteral : NodeOf<NodeKind::kStringLiteral> {
 
 struct BigIntLiteral : NodeOf<NodeKind::kBigIntLiteral> {
   using NodeOf::NodeOf;
-  std::string digits;  // decimal digits, no sign, no leading zeros ("0" for zero); hex/oct/bin converted
+  std::string
+      digits;  // decimal digits, no sign, no leading zeros ("0" for zero); hex/oct/bin converted
 };
 
 struct BooleanLiteral : NodeOf<NodeKind::kBooleanLiteral> {
@@ -191,8 +193,9 @@ struct RegExpLiteral : NodeOf<NodeKind::kRegExpLiteral> {
 
 // One string piece of a template literal.
 struct TemplateElement {
-  std::optional<std::u16string> cooked;  // nullopt: invalid escape in a tagged template (→ undefined)
-  std::u16string raw;                    // raw text (CR and CRLF normalized to LF, per §13.2.8.6)
+  std::optional<std::u16string>
+      cooked;          // nullopt: invalid escape in a tagged template (→ undefined)
+  std::u16string raw;  // raw text (CR and CRLF normalized to LF, per §13.2.8.6)
 };
 
 // `a${x}b${y}c`: quasis.size() == expressions.size() + 1.
@@ -244,21 +247,23 @@ enum class PropertyKind : uint8_t {
 };
 
 // A property of an ObjectLiteral or ObjectPattern.
-// Keys: when !computed, `key` is Identifier (a name, keywords allowed), StringLiteral, NumberLiteral or
-// BigIntLiteral: the property key is ToPropertyKey of that literal (Identifier → its name). When computed,
-// `key` is any expression.
+// Keys: when !computed, `key` is Identifier (a name, keywords allowed), StringLiteral,
+// NumberLiteral or BigIntLiteral: the property key is ToPropertyKey of that literal (Identifier →
+// its name). When computed, `key` is any expression.
 struct Property : NodeOf<NodeKind::kProperty> {
   using NodeOf::NodeOf;
   PropertyKind kind = PropertyKind::kInit;
   Node* key = nullptr;
   // ObjectLiteral: expression, or FunctionExpression for methods/accessors.
-  // ObjectPattern: target (Identifier | MemberExpression (assignment only) | ArrayPattern | ObjectPattern |
+  // ObjectPattern: target (Identifier | MemberExpression (assignment only) | ArrayPattern |
+  // ObjectPattern |
   //   AssignmentPattern for a default).
   Node* value = nullptr;
   bool computed = false;
   bool shorthand = false;  // `{a}` / `{a = 1}` (value is the Identifier / AssignmentPattern)
-  // `__proto__: v` (non-computed, non-shorthand, kInit, in an ObjectLiteral): sets [[Prototype]] if v is an
-  // object or null, and defines no property (ECMA-262 §13.2.5.5). At most one per literal (checked).
+  // `__proto__: v` (non-computed, non-shorthand, kInit, in an ObjectLiteral): sets [[Prototype]] if
+  // v is an object or null, and defines no property (ECMA-262 §13.2.5.5). At most one per literal
+  // (checked).
   bool is_proto_setter = false;
 };
 
@@ -268,18 +273,18 @@ struct ObjectLiteral : NodeOf<NodeKind::kObjectLiteral> {
 };
 
 enum class MethodKind : uint8_t {
-  kNone,          // ordinary function / arrow
-  kMethod,        // object-literal or class method (not constructible, has [[HomeObject]])
+  kNone,    // ordinary function / arrow
+  kMethod,  // object-literal or class method (not constructible, has [[HomeObject]])
   kGetter,
   kSetter,
-  kConstructor,   // class constructor (FunctionNode::is_derived_constructor tells `extends`)
-  kStaticBlock,   // class static { ... } (no params; `this` is the class)
-  kFieldInit,     // never produced today; reserved
+  kConstructor,  // class constructor (FunctionNode::is_derived_constructor tells `extends`)
+  kStaticBlock,  // class static { ... } (no params; `this` is the class)
+  kFieldInit,    // never produced today; reserved
 };
 
-// Function declarations, expressions, arrows, methods, accessors, class constructors and static blocks.
-// NodeKind is kFunctionDeclaration, kFunctionExpression (also every method/accessor/constructor/static
-// block) or kArrowFunction.
+// Function declarations, expressions, arrows, methods, accessors, class constructors and static
+// blocks. NodeKind is kFunctionDeclaration, kFunctionExpression (also every
+// method/accessor/constructor/static block) or kArrowFunction.
 struct FunctionNode : Node {
   static bool Is(NodeKind k) {
     return k == NodeKind::kFunctionDeclaration || k == NodeKind::kFunctionExpression ||
@@ -288,27 +293,30 @@ struct FunctionNode : Node {
   using Node::Node;
 
   Identifier* id = nullptr;  // binding name (declarations, named expressions); nullptr otherwise
-  // Identifier | ArrayPattern | ObjectPattern | AssignmentPattern (default) | RestElement (last only).
+  // Identifier | ArrayPattern | ObjectPattern | AssignmentPattern (default) | RestElement (last
+  // only).
   std::vector<Node*> params;
-  std::vector<Node*> body;            // statements (empty for expression-bodied arrows)
-  Node* expression_body = nullptr;    // expression-bodied arrow `x => expr`: the expression
+  std::vector<Node*> body;          // statements (empty for expression-bodied arrows)
+  Node* expression_body = nullptr;  // expression-bodied arrow `x => expr`: the expression
   MethodKind method_kind = MethodKind::kNone;
   bool is_async = false;
   bool is_generator = false;
   bool is_arrow = false;
-  bool strict = false;                   // strict code (inherited, own "use strict", or class body)
-  bool has_use_strict_directive = false; // own directive prologue has "use strict"
-  bool has_simple_parameter_list = true; // only plain identifiers, no defaults/patterns/rest
-  bool is_derived_constructor = false;   // kConstructor of a class with `extends`
+  bool strict = false;  // strict code (inherited, own "use strict", or class body)
+  bool has_use_strict_directive = false;  // own directive prologue has "use strict"
+  bool has_simple_parameter_list = true;  // only plain identifiers, no defaults/patterns/rest
+  bool is_derived_constructor = false;    // kConstructor of a class with `extends`
   // Direct uses in this function's own code or its nested arrows (transitively through arrows only;
-  // not through nested non-arrow functions). Cheap hints; scope analysis belongs to the code generator.
+  // not through nested non-arrow functions). Cheap hints; scope analysis belongs to the code
+  // generator.
   bool uses_this = false;
   bool uses_arguments = false;  // identifier reference named `arguments`
   bool uses_new_target = false;
   bool uses_super_property = false;
   bool uses_super_call = false;
   // Byte offsets [source_start, source_end) of the function's source text (for Function.prototype.
-  // toString): from `async`/`function`/the method name/first parameter to the closing `}`/expression end.
+  // toString): from `async`/`function`/the method name/first parameter to the closing
+  // `}`/expression end.
   uint32_t source_start = 0;
   uint32_t source_end = 0;
 };
@@ -323,8 +331,8 @@ enum class ClassMemberKind : uint8_t {
 };
 
 // One member of a class body. Keys as Property::key, plus PrivateName for `#x` members.
-// Field initializers and static blocks are separate "function" contexts: `arguments` in them is a syntax
-// error (checked); `this` is the instance (or the class for static ones).
+// Field initializers and static blocks are separate "function" contexts: `arguments` in them is a
+// syntax error (checked); `this` is the instance (or the class for static ones).
 struct ClassMember : NodeOf<NodeKind::kClassMember> {
   using NodeOf::NodeOf;
   ClassMemberKind kind = ClassMemberKind::kMethod;
@@ -333,22 +341,23 @@ struct ClassMember : NodeOf<NodeKind::kClassMember> {
   Node* key = nullptr;               // nullptr for kStaticBlock
   FunctionNode* function = nullptr;  // methods, accessors, constructor, static block
   Node* value = nullptr;             // kField initializer (optional)
-  // Field initializer uses `this`/`super.x` (directly or through arrows); hints like FunctionNode's.
+  // Field initializer uses `this`/`super.x` (directly or through arrows); hints like
+  // FunctionNode's.
   bool value_uses_this = false;
   bool value_uses_super_property = false;
 };
 
-// class declarations and expressions. NodeKind is kClassDeclaration or kClassExpression. Class code is
-// always strict.
+// class declarations and expressions. NodeKind is kClassDeclaration or kClassExpression. Class code
+// is always strict.
 struct ClassNode : Node {
   static bool Is(NodeKind k) {
     return k == NodeKind::kClassDeclaration || k == NodeKind::kClassExpression;
   }
   using Node::Node;
-  Identifier* id = nullptr;             // required for declarations, optional for expressions
-  Node* super_class = nullptr;          // `extends` expression (LeftHandSideExpression), or nullptr
-  std::vector<ClassMember*> members;    // in source order (constructor included when present)
-  ClassMember* constructor = nullptr;   // the explicit constructor member, or nullptr
+  Identifier* id = nullptr;            // required for declarations, optional for expressions
+  Node* super_class = nullptr;         // `extends` expression (LeftHandSideExpression), or nullptr
+  std::vector<ClassMember*> members;   // in source order (constructor included when present)
+  ClassMember* constructor = nullptr;  // the explicit constructor member, or nullptr
 };
 
 enum class UnaryOp : uint8_t { kMinus, kPlus, kNot, kBitNot, kTypeof, kVoid, kDelete };
@@ -368,12 +377,28 @@ struct UpdateExpression : NodeOf<NodeKind::kUpdate> {
 };
 
 enum class BinaryOp : uint8_t {
-  kAdd, kSub, kMul, kDiv, kMod, kExp,
-  kShl, kSar, kShr,  // << >> >>>
-  kBitAnd, kBitOr, kBitXor,
-  kEq, kNe, kStrictEq, kStrictNe,
-  kLt, kGt, kLe, kGe,
-  kIn, kInstanceof,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kExp,
+  kShl,
+  kSar,
+  kShr,  // << >> >>>
+  kBitAnd,
+  kBitOr,
+  kBitXor,
+  kEq,
+  kNe,
+  kStrictEq,
+  kStrictNe,
+  kLt,
+  kGt,
+  kLe,
+  kGe,
+  kIn,
+  kInstanceof,
 };
 
 // Location: the operator's left operand start. For `#x in o`, left is a PrivateName.
@@ -404,9 +429,22 @@ struct ConditionalExpression : NodeOf<NodeKind::kConditional> {
 enum class AssignOp : uint8_t {
   kAssign,  // =
   // compound: target op= value ≡ target = target op value (target evaluated once)
-  kAdd, kSub, kMul, kDiv, kMod, kExp, kShl, kSar, kShr, kBitAnd, kBitOr, kBitXor,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kExp,
+  kShl,
+  kSar,
+  kShr,
+  kBitAnd,
+  kBitOr,
+  kBitXor,
   // logical (short-circuit: assign only when needed)
-  kAnd, kOr, kNullish,
+  kAnd,
+  kOr,
+  kNullish,
 };
 
 // For compound ops kAdd..kBitXor: the corresponding BinaryOp.
@@ -437,7 +475,8 @@ struct CallExpression : NodeOf<NodeKind::kCall> {
   Node* callee = nullptr;
   std::vector<Node*> arguments;  // expression | Spread
   bool optional = false;
-  uint32_t paren_line = 0, paren_column = 0;  // position of '(' (where V8 reports "x is not a function")
+  uint32_t paren_line = 0,
+           paren_column = 0;  // position of '(' (where V8 reports "x is not a function")
 };
 
 // new callee(args) / new callee (no argument list: arguments empty). Location: the `new` keyword.
@@ -459,10 +498,10 @@ struct MemberExpression : NodeOf<NodeKind::kMember> {
   uint32_t property_line = 0, property_column = 0;  // position of the '.'/'?.'/'[' token
 };
 
-// The extent of one optional chain: `a?.b.c()` is OptionalChain(Call(Member(Member(a, b, optional), c))).
-// Evaluating `expression` may short-circuit at any link marked optional; the whole chain is then
-// undefined. `(a?.b).c` is Member(OptionalChain(Member(a, b, optional)), c): the parenthesis ends it.
-// Never an assignment target.
+// The extent of one optional chain: `a?.b.c()` is OptionalChain(Call(Member(Member(a, b, optional),
+// c))). Evaluating `expression` may short-circuit at any link marked optional; the whole chain is
+// then undefined. `(a?.b).c` is Member(OptionalChain(Member(a, b, optional)), c): the parenthesis
+// ends it. Never an assignment target.
 struct OptionalChain : NodeOf<NodeKind::kOptionalChain> {
   using NodeOf::NodeOf;
   Node* expression = nullptr;  // CallExpression | MemberExpression
@@ -485,17 +524,20 @@ struct AwaitExpression : NodeOf<NodeKind::kAwait> {
 };
 
 // ============================== Patterns ==============================
-// Binding patterns (declarations, parameters, catch) hold Identifier leaves; assignment patterns (from
+// Binding patterns (declarations, parameters, catch) hold Identifier leaves; assignment patterns
+// (from
 // `[a, b] = ...`, for-in/of heads without declaration) may also hold MemberExpression leaves.
 
 struct ArrayPattern : NodeOf<NodeKind::kArrayPattern> {
   using NodeOf::NodeOf;
-  std::vector<Node*> elements;  // target | AssignmentPattern | RestElement (last) | nullptr (elision)
+  std::vector<Node*>
+      elements;  // target | AssignmentPattern | RestElement (last) | nullptr (elision)
 };
 
 struct ObjectPattern : NodeOf<NodeKind::kObjectPattern> {
   using NodeOf::NodeOf;
-  std::vector<Node*> properties;  // Property (kind kInit) | RestElement (last; argument is a simple target)
+  std::vector<Node*>
+      properties;  // Property (kind kInit) | RestElement (last; argument is a simple target)
 };
 
 // target = default_value (element/property/parameter default).
@@ -646,7 +688,8 @@ struct TryStatement : NodeOf<NodeKind::kTryStatement> {
 
 // ============================== Arena ==============================
 
-// Owns every node of one parse. Bump-allocates in blocks; runs each node's destructor on destruction.
+// Owns every node of one parse. Bump-allocates in blocks; runs each node's destructor on
+// destruction.
 class AstArena {
  public:
   AstArena() = default;
@@ -654,8 +697,8 @@ class AstArena {
   AstArena& operator=(const AstArena&) = delete;
   ~AstArena();
 
-  // Creates a T (a Node subclass) at 1-based (line, column). For FunctionNode/ClassNode pass the kind
-  // first: New<FunctionNode>(NodeKind::kArrowFunction, line, column).
+  // Creates a T (a Node subclass) at 1-based (line, column). For FunctionNode/ClassNode pass the
+  // kind first: New<FunctionNode>(NodeKind::kArrowFunction, line, column).
   template <typename T, typename... Args>
   T* New(Args&&... args) {
     void* mem = Allocate(sizeof(T), alignof(T));
@@ -683,9 +726,9 @@ class AstArena {
 };
 
 // S-expression dump of a subtree, for tests and debugging, e.g.
-// `(Program (ExpressionStatement (Binary + (Identifier a) (Number 1))))`. Locations are omitted unless
-// with_locations (then each node prints as `(Kind@line:col ...)`). Strings print as JSON-like quoted
-// UTF-8 (lone surrogates as \uXXXX).
+// `(Program (ExpressionStatement (Binary + (Identifier a) (Number 1))))`. Locations are omitted
+// unless with_locations (then each node prints as `(Kind@line:col ...)`). Strings print as
+// JSON-like quoted UTF-8 (lone surrogates as \uXXXX).
 std::string DumpAst(const Node* node, bool with_locations = false);
 
 }  // namespace codemode::js

@@ -15,8 +15,16 @@ bool IsLineTerminator(char32_t c) { return c == '\n' || c == '\r' || c == 0x2028
 // WhiteSpace (§12.2): TAB VT FF SP NBSP ZWNBSP and category Zs.
 bool IsJsWhitespace(char32_t c) {
   switch (c) {
-    case '\t': case 0x0B: case 0x0C: case ' ': case 0xA0: case 0xFEFF: case 0x1680: case 0x202F:
-    case 0x205F: case 0x3000:
+    case '\t':
+    case 0x0B:
+    case 0x0C:
+    case ' ':
+    case 0xA0:
+    case 0xFEFF:
+    case 0x1680:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
       return true;
     default:
       return c >= 0x2000 && c <= 0x200A;
@@ -26,25 +34,26 @@ bool IsJsWhitespace(char32_t c) {
 namespace {
 
 // Non-ASCII code points treated as neither ID_Start nor ID_Continue: whitespace, line terminators,
-// and blocks of punctuation/symbols/emoji. Everything else non-ASCII is accepted (an approximation of
-// Unicode ID_Start/ID_Continue that accepts every letter of every script).
+// and blocks of punctuation/symbols/emoji. Everything else non-ASCII is accepted (an approximation
+// of Unicode ID_Start/ID_Continue that accepts every letter of every script).
 bool IsNonAsciiSymbol(char32_t c) {
   if (IsJsWhitespace(c) || IsLineTerminator(c)) return true;
   if (c >= 0x80 && c <= 0xBF) return c != 0xAA && c != 0xB5 && c != 0xBA;  // Latin-1 punctuation
-  if (c == 0xD7 || c == 0xF7) return true;                                   // × ÷
-  if (c >= 0x2000 && c <= 0x206F) return c != 0x200C && c != 0x200D && c != 0x203F && c != 0x2040 &&
-                                         c != 0x2054;                        // general punctuation
-  if (c >= 0x20A0 && c <= 0x20CF) return true;                               // currency symbols
+  if (c == 0xD7 || c == 0xF7) return true;                                 // × ÷
+  if (c >= 0x2000 && c <= 0x206F)
+    return c != 0x200C && c != 0x200D && c != 0x203F && c != 0x2040 &&
+           c != 0x2054;                         // general punctuation
+  if (c >= 0x20A0 && c <= 0x20CF) return true;  // currency symbols
   if (c >= 0x2190 && c <= 0x2BFF) return true;  // arrows, math operators, technical, box, shapes
   if (c >= 0x2E00 && c <= 0x2E7F) return true;  // supplemental punctuation
   if (c >= 0x3000 && c <= 0x303F) {             // CJK symbols and punctuation (some are letters)
     return !((c >= 0x3005 && c <= 0x3007) || (c >= 0x3021 && c <= 0x302F) ||
              (c >= 0x3031 && c <= 0x3035) || (c >= 0x3038 && c <= 0x303C));
   }
-  if (c >= 0xE000 && c <= 0xF8FF) return true;    // private use
-  if (c >= 0xFE10 && c <= 0xFE1F) return true;    // vertical forms
+  if (c >= 0xE000 && c <= 0xF8FF) return true;  // private use
+  if (c >= 0xFE10 && c <= 0xFE1F) return true;  // vertical forms
   if (c >= 0xFE30 && c <= 0xFE4F) return c != 0xFE33 && c != 0xFE34 && !(c >= 0xFE4D);
-  if (c >= 0xFF01 && c <= 0xFF0F) return true;    // fullwidth punctuation
+  if (c >= 0xFF01 && c <= 0xFF0F) return true;  // fullwidth punctuation
   if (c >= 0xFF1A && c <= 0xFF20) return true;
   if (c >= 0xFF3B && c <= 0xFF40) return c != 0xFF3F;
   if (c >= 0xFF5B && c <= 0xFF65) return true;
@@ -55,8 +64,9 @@ bool IsNonAsciiSymbol(char32_t c) {
 }
 
 bool IsCombiningMark(char32_t c) {
-  return (c >= 0x300 && c <= 0x36F) || (c >= 0x1AB0 && c <= 0x1AFF) || (c >= 0x1DC0 && c <= 0x1DFF) ||
-         (c >= 0x20D0 && c <= 0x20FF) || (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200C || c == 0x200D ||
+  return (c >= 0x300 && c <= 0x36F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
+         (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
+         (c >= 0xFE20 && c <= 0xFE2F) || c == 0x200C || c == 0x200D ||
          (c >= 0xFE00 && c <= 0xFE0F) || c == 0x203F || c == 0x2040 || c == 0x2054 ||
          (c >= 0xFF10 && c <= 0xFF19) || c == 0xFF3F;
 }
@@ -118,107 +128,204 @@ void AppendUtf8(std::string& out, char32_t cp) {
 
 const char* TokText(Tok t) {
   switch (t) {
-    case Tok::kBreak: return "break";
-    case Tok::kCase: return "case";
-    case Tok::kCatch: return "catch";
-    case Tok::kClass: return "class";
-    case Tok::kConst: return "const";
-    case Tok::kContinue: return "continue";
-    case Tok::kDebugger: return "debugger";
-    case Tok::kDefault: return "default";
-    case Tok::kDelete: return "delete";
-    case Tok::kDo: return "do";
-    case Tok::kElse: return "else";
-    case Tok::kEnum: return "enum";
-    case Tok::kExport: return "export";
-    case Tok::kExtends: return "extends";
-    case Tok::kFalse: return "false";
-    case Tok::kFinally: return "finally";
-    case Tok::kFor: return "for";
-    case Tok::kFunction: return "function";
-    case Tok::kIf: return "if";
-    case Tok::kImport: return "import";
-    case Tok::kIn: return "in";
-    case Tok::kInstanceof: return "instanceof";
-    case Tok::kNew: return "new";
-    case Tok::kNull: return "null";
-    case Tok::kReturn: return "return";
-    case Tok::kSuper: return "super";
-    case Tok::kSwitch: return "switch";
-    case Tok::kThis: return "this";
-    case Tok::kThrow: return "throw";
-    case Tok::kTrue: return "true";
-    case Tok::kTry: return "try";
-    case Tok::kTypeof: return "typeof";
-    case Tok::kVar: return "var";
-    case Tok::kVoid: return "void";
-    case Tok::kWhile: return "while";
-    case Tok::kWith: return "with";
-    case Tok::kLBrace: return "{";
-    case Tok::kRBrace: return "}";
-    case Tok::kLParen: return "(";
-    case Tok::kRParen: return ")";
-    case Tok::kLBracket: return "[";
-    case Tok::kRBracket: return "]";
-    case Tok::kDot: return ".";
-    case Tok::kEllipsis: return "...";
-    case Tok::kSemicolon: return ";";
-    case Tok::kComma: return ",";
-    case Tok::kQuestion: return "?";
-    case Tok::kQuestionDot: return "?.";
-    case Tok::kColon: return ":";
-    case Tok::kArrow: return "=>";
-    case Tok::kHash: return "#";
-    case Tok::kLt: return "<";
-    case Tok::kGt: return ">";
-    case Tok::kLe: return "<=";
-    case Tok::kGe: return ">=";
-    case Tok::kEq: return "==";
-    case Tok::kNe: return "!=";
-    case Tok::kStrictEq: return "===";
-    case Tok::kStrictNe: return "!==";
-    case Tok::kPlus: return "+";
-    case Tok::kMinus: return "-";
-    case Tok::kStar: return "*";
-    case Tok::kSlash: return "/";
-    case Tok::kPercent: return "%";
-    case Tok::kStarStar: return "**";
-    case Tok::kInc: return "++";
-    case Tok::kDec: return "--";
-    case Tok::kShl: return "<<";
-    case Tok::kSar: return ">>";
-    case Tok::kShr: return ">>>";
-    case Tok::kAmp: return "&";
-    case Tok::kPipe: return "|";
-    case Tok::kCaret: return "^";
-    case Tok::kBang: return "!";
-    case Tok::kTilde: return "~";
-    case Tok::kAndAnd: return "&&";
-    case Tok::kOrOr: return "||";
-    case Tok::kNullish: return "??";
-    case Tok::kAssign: return "=";
-    case Tok::kPlusAssign: return "+=";
-    case Tok::kMinusAssign: return "-=";
-    case Tok::kStarAssign: return "*=";
-    case Tok::kSlashAssign: return "/=";
-    case Tok::kPercentAssign: return "%=";
-    case Tok::kStarStarAssign: return "**=";
-    case Tok::kShlAssign: return "<<=";
-    case Tok::kSarAssign: return ">>=";
-    case Tok::kShrAssign: return ">>>=";
-    case Tok::kAmpAssign: return "&=";
-    case Tok::kPipeAssign: return "|=";
-    case Tok::kCaretAssign: return "^=";
-    case Tok::kAndAndAssign: return "&&=";
-    case Tok::kOrOrAssign: return "||=";
-    case Tok::kNullishAssign: return "?\?=";
-    case Tok::kAt: return "@";
-    default: return "";
+    case Tok::kBreak:
+      return "break";
+    case Tok::kCase:
+      return "case";
+    case Tok::kCatch:
+      return "catch";
+    case Tok::kClass:
+      return "class";
+    case Tok::kConst:
+      return "const";
+    case Tok::kContinue:
+      return "continue";
+    case Tok::kDebugger:
+      return "debugger";
+    case Tok::kDefault:
+      return "default";
+    case Tok::kDelete:
+      return "delete";
+    case Tok::kDo:
+      return "do";
+    case Tok::kElse:
+      return "else";
+    case Tok::kEnum:
+      return "enum";
+    case Tok::kExport:
+      return "export";
+    case Tok::kExtends:
+      return "extends";
+    case Tok::kFalse:
+      return "false";
+    case Tok::kFinally:
+      return "finally";
+    case Tok::kFor:
+      return "for";
+    case Tok::kFunction:
+      return "function";
+    case Tok::kIf:
+      return "if";
+    case Tok::kImport:
+      return "import";
+    case Tok::kIn:
+      return "in";
+    case Tok::kInstanceof:
+      return "instanceof";
+    case Tok::kNew:
+      return "new";
+    case Tok::kNull:
+      return "null";
+    case Tok::kReturn:
+      return "return";
+    case Tok::kSuper:
+      return "super";
+    case Tok::kSwitch:
+      return "switch";
+    case Tok::kThis:
+      return "this";
+    case Tok::kThrow:
+      return "throw";
+    case Tok::kTrue:
+      return "true";
+    case Tok::kTry:
+      return "try";
+    case Tok::kTypeof:
+      return "typeof";
+    case Tok::kVar:
+      return "var";
+    case Tok::kVoid:
+      return "void";
+    case Tok::kWhile:
+      return "while";
+    case Tok::kWith:
+      return "with";
+    case Tok::kLBrace:
+      return "{";
+    case Tok::kRBrace:
+      return "}";
+    case Tok::kLParen:
+      return "(";
+    case Tok::kRParen:
+      return ")";
+    case Tok::kLBracket:
+      return "[";
+    case Tok::kRBracket:
+      return "]";
+    case Tok::kDot:
+      return ".";
+    case Tok::kEllipsis:
+      return "...";
+    case Tok::kSemicolon:
+      return ";";
+    case Tok::kComma:
+      return ",";
+    case Tok::kQuestion:
+      return "?";
+    case Tok::kQuestionDot:
+      return "?.";
+    case Tok::kColon:
+      return ":";
+    case Tok::kArrow:
+      return "=>";
+    case Tok::kHash:
+      return "#";
+    case Tok::kLt:
+      return "<";
+    case Tok::kGt:
+      return ">";
+    case Tok::kLe:
+      return "<=";
+    case Tok::kGe:
+      return ">=";
+    case Tok::kEq:
+      return "==";
+    case Tok::kNe:
+      return "!=";
+    case Tok::kStrictEq:
+      return "===";
+    case Tok::kStrictNe:
+      return "!==";
+    case Tok::kPlus:
+      return "+";
+    case Tok::kMinus:
+      return "-";
+    case Tok::kStar:
+      return "*";
+    case Tok::kSlash:
+      return "/";
+    case Tok::kPercent:
+      return "%";
+    case Tok::kStarStar:
+      return "**";
+    case Tok::kInc:
+      return "++";
+    case Tok::kDec:
+      return "--";
+    case Tok::kShl:
+      return "<<";
+    case Tok::kSar:
+      return ">>";
+    case Tok::kShr:
+      return ">>>";
+    case Tok::kAmp:
+      return "&";
+    case Tok::kPipe:
+      return "|";
+    case Tok::kCaret:
+      return "^";
+    case Tok::kBang:
+      return "!";
+    case Tok::kTilde:
+      return "~";
+    case Tok::kAndAnd:
+      return "&&";
+    case Tok::kOrOr:
+      return "||";
+    case Tok::kNullish:
+      return "??";
+    case Tok::kAssign:
+      return "=";
+    case Tok::kPlusAssign:
+      return "+=";
+    case Tok::kMinusAssign:
+      return "-=";
+    case Tok::kStarAssign:
+      return "*=";
+    case Tok::kSlashAssign:
+      return "/=";
+    case Tok::kPercentAssign:
+      return "%=";
+    case Tok::kStarStarAssign:
+      return "**=";
+    case Tok::kShlAssign:
+      return "<<=";
+    case Tok::kSarAssign:
+      return ">>=";
+    case Tok::kShrAssign:
+      return ">>>=";
+    case Tok::kAmpAssign:
+      return "&=";
+    case Tok::kPipeAssign:
+      return "|=";
+    case Tok::kCaretAssign:
+      return "^=";
+    case Tok::kAndAndAssign:
+      return "&&=";
+    case Tok::kOrOrAssign:
+      return "||=";
+    case Tok::kNullishAssign:
+      return "?\?=";
+    case Tok::kAt:
+      return "@";
+    default:
+      return "";
   }
 }
 
 Tok KeywordTok(std::string_view s) {
-  // Dispatch on length, then compare: the reserved words of ECMA-262 §12.7.2 that are never identifiers.
+  // Dispatch on length, then compare: the reserved words of ECMA-262 §12.7.2 that are never
+  // identifiers.
   switch (s.size()) {
     case 2:
       if (s == "if") return Tok::kIf;
@@ -454,7 +561,10 @@ bool Lexer::SkipTrivia() {
   while (pos_ < n) {
     char c = src_[pos_];
     switch (c) {
-      case ' ': case '\t': case '\v': case '\f':
+      case ' ':
+      case '\t':
+      case '\v':
+      case '\f':
         ++pos_;
         continue;
       case '\n':
@@ -470,7 +580,8 @@ bool Lexer::SkipTrivia() {
         continue;
       case '<':
         // Annex B.1.1 HTML-like comment `<!--` (a single-line comment in scripts, as in Node).
-        if (pos_ + 3 < n && src_[pos_ + 1] == '!' && src_[pos_ + 2] == '-' && src_[pos_ + 3] == '-') {
+        if (pos_ + 3 < n && src_[pos_ + 1] == '!' && src_[pos_ + 2] == '-' &&
+            src_[pos_ + 3] == '-') {
           pos_ += 4;
           SkipLineComment();
           continue;
@@ -581,8 +692,9 @@ void Lexer::Next() {
     LexTemplate(true);
   } else if (c == '#') {
     uint32_t p = pos_ + 1;
-    if (p < src_.size() && (IsAsciiIdStart(src_[p]) || src_[p] == '\\' ||
-                            (static_cast<unsigned char>(src_[p]) >= 0x80 && IsIdStart(DecodeAt(p))))) {
+    if (p < src_.size() &&
+        (IsAsciiIdStart(src_[p]) || src_[p] == '\\' ||
+         (static_cast<unsigned char>(src_[p]) >= 0x80 && IsIdStart(DecodeAt(p))))) {
       ++pos_;
       LexIdentifierOrKeyword(true);
     } else {
@@ -886,12 +998,30 @@ bool Lexer::ReadEscape(uint32_t& pos, std::u16string& out, bool for_template) {
   }
   char c = src_[pos];
   switch (c) {
-    case 'n': out += u'\n'; ++pos; return true;
-    case 't': out += u'\t'; ++pos; return true;
-    case 'r': out += u'\r'; ++pos; return true;
-    case 'b': out += u'\b'; ++pos; return true;
-    case 'f': out += u'\f'; ++pos; return true;
-    case 'v': out += u'\v'; ++pos; return true;
+    case 'n':
+      out += u'\n';
+      ++pos;
+      return true;
+    case 't':
+      out += u'\t';
+      ++pos;
+      return true;
+    case 'r':
+      out += u'\r';
+      ++pos;
+      return true;
+    case 'b':
+      out += u'\b';
+      ++pos;
+      return true;
+    case 'f':
+      out += u'\f';
+      ++pos;
+      return true;
+    case 'v':
+      out += u'\v';
+      ++pos;
+      return true;
     case '\r':
       ++pos;
       if (pos < n && src_[pos] == '\n') ++pos;
@@ -931,7 +1061,14 @@ bool Lexer::ReadEscape(uint32_t& pos, std::u16string& out, bool for_template) {
       pos = p;
       return true;
     }
-    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7': {
       if (c == '0' && !(pos + 1 < n && IsDigit(src_[pos + 1]))) {
         out += u'\0';
         ++pos;
@@ -953,7 +1090,8 @@ bool Lexer::ReadEscape(uint32_t& pos, std::u16string& out, bool for_template) {
       token_.legacy_octal = true;
       return true;
     }
-    case '8': case '9':
+    case '8':
+    case '9':
       if (for_template) {
         ++pos;
         return fail("\\8 and \\9 are not allowed in template strings.");
@@ -989,7 +1127,8 @@ void Lexer::LexString(char quote) {
     uint32_t run = pos_;
     while (run < n) {
       char c = src_[run];
-      if (c == quote || c == '\\' || c == '\n' || c == '\r' || static_cast<unsigned char>(c) >= 0x80) {
+      if (c == quote || c == '\\' || c == '\n' || c == '\r' ||
+          static_cast<unsigned char>(c) >= 0x80) {
         break;
       }
       ++run;
@@ -1245,17 +1384,39 @@ void Lexer::LexPunctuator() {
   Tok t;
   int len = 1;
   switch (c) {
-    case '{': t = Tok::kLBrace; break;
-    case '}': t = Tok::kRBrace; break;
-    case '(': t = Tok::kLParen; break;
-    case ')': t = Tok::kRParen; break;
-    case '[': t = Tok::kLBracket; break;
-    case ']': t = Tok::kRBracket; break;
-    case ';': t = Tok::kSemicolon; break;
-    case ',': t = Tok::kComma; break;
-    case ':': t = Tok::kColon; break;
-    case '~': t = Tok::kTilde; break;
-    case '@': t = Tok::kAt; break;
+    case '{':
+      t = Tok::kLBrace;
+      break;
+    case '}':
+      t = Tok::kRBrace;
+      break;
+    case '(':
+      t = Tok::kLParen;
+      break;
+    case ')':
+      t = Tok::kRParen;
+      break;
+    case '[':
+      t = Tok::kLBracket;
+      break;
+    case ']':
+      t = Tok::kRBracket;
+      break;
+    case ';':
+      t = Tok::kSemicolon;
+      break;
+    case ',':
+      t = Tok::kComma;
+      break;
+    case ':':
+      t = Tok::kColon;
+      break;
+    case '~':
+      t = Tok::kTilde;
+      break;
+    case '@':
+      t = Tok::kAt;
+      break;
     case '.':
       if (at(1) == '.' && at(2) == '.') {
         t = Tok::kEllipsis;

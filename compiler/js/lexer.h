@@ -1,8 +1,9 @@
-// JavaScript lexer (ECMA-262 §12), driven by the parser: it always lexes `/` as a division punctuator and
-// `}` as a brace; the parser asks for a rescan as a regular expression (RescanAsRegExp) or as a template
-// continuation (RescanTemplateContinuation) where its grammar expects one. `>` is always a single token so
-// that TypeScript type argument lists nest; the parser joins `>>`, `>=`, ... with RescanGreater in
-// expression context.
+// JavaScript lexer (ECMA-262 §12), driven by the parser: it always lexes `/` as a division
+// punctuator and
+// `}` as a brace; the parser asks for a rescan as a regular expression (RescanAsRegExp) or as a
+// template continuation (RescanTemplateContinuation) where its grammar expects one. `>` is always a
+// single token so that TypeScript type argument lists nest; the parser joins `>>`, `>=`, ... with
+// RescanGreater in expression context.
 #pragma once
 
 #include <cstdint>
@@ -14,27 +15,111 @@ namespace codemode::js {
 
 enum class Tok : uint8_t {
   kEof,
-  kError,  // lexical error: see Lexer::error()
-  kIdentifier,   // IdentifierName that is not a reserved keyword (or an escaped one: Token::escaped)
+  kError,       // lexical error: see Lexer::error()
+  kIdentifier,  // IdentifierName that is not a reserved keyword (or an escaped one: Token::escaped)
   kPrivateName,  // #name (Token::text is the name without '#')
   kNumber,
   kBigInt,
   kString,
-  kTemplate,  // a template piece: `...` / `...${ / }...${ / }...` (Token::template_tail: ends with `)
+  kTemplate,  // a template piece: `...` / `...${ / }...${ / }...` (Token::template_tail: ends with
+              // `)
   kRegExp,
   // Reserved words (ECMA-262 §12.7.2) that are never identifiers.
-  kBreak, kCase, kCatch, kClass, kConst, kContinue, kDebugger, kDefault, kDelete, kDo, kElse, kEnum,
-  kExport, kExtends, kFalse, kFinally, kFor, kFunction, kIf, kImport, kIn, kInstanceof, kNew, kNull,
-  kReturn, kSuper, kSwitch, kThis, kThrow, kTrue, kTry, kTypeof, kVar, kVoid, kWhile, kWith,
+  kBreak,
+  kCase,
+  kCatch,
+  kClass,
+  kConst,
+  kContinue,
+  kDebugger,
+  kDefault,
+  kDelete,
+  kDo,
+  kElse,
+  kEnum,
+  kExport,
+  kExtends,
+  kFalse,
+  kFinally,
+  kFor,
+  kFunction,
+  kIf,
+  kImport,
+  kIn,
+  kInstanceof,
+  kNew,
+  kNull,
+  kReturn,
+  kSuper,
+  kSwitch,
+  kThis,
+  kThrow,
+  kTrue,
+  kTry,
+  kTypeof,
+  kVar,
+  kVoid,
+  kWhile,
+  kWith,
   // Punctuators.
-  kLBrace, kRBrace, kLParen, kRParen, kLBracket, kRBracket,
-  kDot, kEllipsis, kSemicolon, kComma, kQuestion, kQuestionDot, kColon, kArrow, kHash,
-  kLt, kGt, kLe, kGe, kEq, kNe, kStrictEq, kStrictNe,
-  kPlus, kMinus, kStar, kSlash, kPercent, kStarStar, kInc, kDec,
-  kShl, kSar, kShr, kAmp, kPipe, kCaret, kBang, kTilde, kAndAnd, kOrOr, kNullish,
-  kAssign, kPlusAssign, kMinusAssign, kStarAssign, kSlashAssign, kPercentAssign, kStarStarAssign,
-  kShlAssign, kSarAssign, kShrAssign, kAmpAssign, kPipeAssign, kCaretAssign,
-  kAndAndAssign, kOrOrAssign, kNullishAssign,
+  kLBrace,
+  kRBrace,
+  kLParen,
+  kRParen,
+  kLBracket,
+  kRBracket,
+  kDot,
+  kEllipsis,
+  kSemicolon,
+  kComma,
+  kQuestion,
+  kQuestionDot,
+  kColon,
+  kArrow,
+  kHash,
+  kLt,
+  kGt,
+  kLe,
+  kGe,
+  kEq,
+  kNe,
+  kStrictEq,
+  kStrictNe,
+  kPlus,
+  kMinus,
+  kStar,
+  kSlash,
+  kPercent,
+  kStarStar,
+  kInc,
+  kDec,
+  kShl,
+  kSar,
+  kShr,
+  kAmp,
+  kPipe,
+  kCaret,
+  kBang,
+  kTilde,
+  kAndAnd,
+  kOrOr,
+  kNullish,
+  kAssign,
+  kPlusAssign,
+  kMinusAssign,
+  kStarAssign,
+  kSlashAssign,
+  kPercentAssign,
+  kStarStarAssign,
+  kShlAssign,
+  kSarAssign,
+  kShrAssign,
+  kAmpAssign,
+  kPipeAssign,
+  kCaretAssign,
+  kAndAndAssign,
+  kOrOrAssign,
+  kNullishAssign,
   kAt,
 };
 
@@ -46,8 +131,9 @@ Tok KeywordTok(std::string_view name);
 
 struct Token {
   Tok type = Tok::kEof;
-  bool newline_before = false;  // a LineTerminator precedes this token (ASI, restricted productions)
-  bool escaped = false;         // identifier/keyword written with \u escapes; string with any escape
+  bool newline_before =
+      false;             // a LineTerminator precedes this token (ASI, restricted productions)
+  bool escaped = false;  // identifier/keyword written with \u escapes; string with any escape
   // Number: legacy octal (010) or leading-zero decimal (08); string/template: a legacy octal escape
   // (\01, \8, \9). Errors in strict mode (checked by the parser, which knows the mode).
   bool legacy_octal = false;
@@ -62,7 +148,8 @@ struct Token {
   std::string flags;           // kRegExp flags
   std::u16string str;          // kString value; kTemplate cooked value (when cooked_error is empty)
   std::u16string raw;          // kTemplate raw value
-  // kTemplate with an invalid escape: message and position (the cooked value is undefined when tagged).
+  // kTemplate with an invalid escape: message and position (the cooked value is undefined when
+  // tagged).
   std::string cooked_error;
   uint32_t cooked_error_line = 0, cooked_error_column = 0;
 };
@@ -80,8 +167,8 @@ class Lexer {
   // Returns the byte offset of the first invalid sequence, or nullopt if valid.
   static std::optional<uint32_t> ValidateUtf8(std::string_view s);
 
-  // Lexes the next token into token() (skipping whitespace/comments). On a lexical error the token is
-  // kError and error() is set.
+  // Lexes the next token into token() (skipping whitespace/comments). On a lexical error the token
+  // is kError and error() is set.
   void Next();
 
   const Token& token() const { return token_; }
@@ -103,15 +190,16 @@ class Lexer {
   State Save() const { return State{pos_, line_, line_start_, token_}; }
   void Restore(const State& s);
   uint32_t pos() const { return pos_; }
-  // True if the next characters after the current token are `=>` on the same line (cheap lookahead for
-  // `x => ...`; only spaces and single-line block comments may come between).
+  // True if the next characters after the current token are `=>` on the same line (cheap lookahead
+  // for `x => ...`; only spaces and single-line block comments may come between).
   bool PeekArrow() const;  // byte offset where the next token's trivia starts
 
   std::string_view source() const { return src_; }
 
  private:
   bool SkipTrivia();
-  void SkipLineComment();  // to the next line terminator (not consumed)  // false on a lexical error (unterminated comment)
+  void SkipLineComment();  // to the next line terminator (not consumed)  // false on a lexical
+                           // error (unterminated comment)
   void Error(uint32_t offset, std::string message);
   void ErrorAt(uint32_t line, uint32_t column, std::string message);
   uint32_t ColumnAt(uint32_t offset) const;
@@ -125,7 +213,8 @@ class Lexer {
 
   // Decodes one UTF-8 code point at pos (advances pos). Input is valid UTF-8.
   char32_t DecodeAt(uint32_t& pos) const;
-  // Reads \uXXXX or \u{X...} after the backslash-u at `pos` (pointing at 'u'). Returns false on error.
+  // Reads \uXXXX or \u{X...} after the backslash-u at `pos` (pointing at 'u'). Returns false on
+  // error.
   bool ReadUnicodeEscape(uint32_t& pos, char32_t* cp);
   // Escape sequence in a string/template starting after the backslash. `for_template`: errors go to
   // the cooked-error slot instead of failing. Returns false on a hard error.
@@ -143,8 +232,9 @@ class Lexer {
   mutable uint32_t col_cache_column_ = 1;
 };
 
-// Character classes (ECMA-262 §12.2, §12.3, §12.7). Non-ASCII ID_Start/ID_Continue are approximated: any
-// code point that is not whitespace, a line terminator or in a known symbol/punctuation block.
+// Character classes (ECMA-262 §12.2, §12.3, §12.7). Non-ASCII ID_Start/ID_Continue are
+// approximated: any code point that is not whitespace, a line terminator or in a known
+// symbol/punctuation block.
 bool IsIdStart(char32_t c);
 bool IsIdContinue(char32_t c);
 bool IsJsWhitespace(char32_t c);

@@ -1,8 +1,9 @@
-// Recursive-descent parser for ES2023 scripts (treated as async function bodies) with TypeScript erasure.
+// Recursive-descent parser for ES2023 scripts (treated as async function bodies) with TypeScript
+// erasure.
 //
-// Error handling: the first error is recorded in `error_` and every parse function then returns nullptr
-// (or false), unwinding to the top. Speculative parses (arrow functions, TypeScript type arguments) save
-// the parser state, and on failure restore it and clear the error.
+// Error handling: the first error is recorded in `error_` and every parse function then returns
+// nullptr (or false), unwinding to the top. Speculative parses (arrow functions, TypeScript type
+// arguments) save the parser state, and on failure restore it and clear the error.
 #include "compiler/js/parser.h"
 
 #include <pthread.h>
@@ -24,9 +25,10 @@ struct Pos {
   uint32_t line = 1, column = 1;
 };
 
-// Lowest stack address the parser may use on this thread: the parser stops ("too deeply nested") before
-// the remaining stack drops below a quarter of the thread's stack (at least 128 KiB), so deep input never
-// overflows whatever the build mode (debug and sanitizer frames are several times larger).
+// Lowest stack address the parser may use on this thread: the parser stops ("too deeply nested")
+// before the remaining stack drops below a quarter of the thread's stack (at least 128 KiB), so
+// deep input never overflows whatever the build mode (debug and sanitizer frames are several times
+// larger).
 uintptr_t ComputeStackLimitUncached() {
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
@@ -54,23 +56,23 @@ bool IsStrictReserved(std::string_view s) {
 
 bool IsReservedKeywordName(std::string_view s) { return KeywordTok(s) != Tok::kIdentifier; }
 
-// Function-level parsing context (one per function, arrow, class field initializer, static block and the
-// program).
+// Function-level parsing context (one per function, arrow, class field initializer, static block
+// and the program).
 struct Scope {
   Scope* parent = nullptr;
-  FunctionNode* fn = nullptr;      // the function being parsed (nullptr: program or field initializer)
-  Program* program = nullptr;      // set for the program scope
-  ClassMember* field = nullptr;    // set for a class field initializer scope
+  FunctionNode* fn = nullptr;  // the function being parsed (nullptr: program or field initializer)
+  Program* program = nullptr;  // set for the program scope
+  ClassMember* field = nullptr;  // set for a class field initializer scope
   bool is_async = false;
   bool is_generator = false;
   bool is_arrow = false;
   bool strict = false;
-  bool in_params = false;          // parsing the formal parameters: no yield/await expressions
+  bool in_params = false;  // parsing the formal parameters: no yield/await expressions
   // Parsing a speculative arrow parameter list: yield/await expressions (which use the enclosing
   // function's [Yield]/[Await]) are counted and rejected once `=>` confirms the arrow.
   bool arrow_params = false;
-  bool in_field_init = false;      // field initializer or static block: `arguments` is an error
-  bool in_static_block = false;    // `await` is reserved
+  bool in_field_init = false;    // field initializer or static block: `arguments` is an error
+  bool in_static_block = false;  // `await` is reserved
   bool allow_return = false;
   bool allow_super_property = false;
   bool allow_super_call = false;
@@ -81,7 +83,7 @@ struct Scope {
   };
   std::vector<Label> labels;
   int loop_depth = 0;
-  int breakable_depth = 0;  // loops + switches
+  int breakable_depth = 0;    // loops + switches
   int await_yield_count = 0;  // await/yield expressions parsed directly in this scope (for params)
 };
 
@@ -156,12 +158,14 @@ class Parser {
 
   // ---------------- errors ----------------
   bool failed() const { return error_.has_value(); }
-  [[gnu::noinline, gnu::cold]] std::nullptr_t FailAt(Pos p, std::string message,
-                        ParseError::Kind kind = ParseError::Kind::kParseError) {
+  [[gnu::noinline, gnu::cold]] std::nullptr_t FailAt(
+      Pos p, std::string message, ParseError::Kind kind = ParseError::Kind::kParseError) {
     if (!error_) error_ = ParseError{kind, std::move(message), p.line, p.column};
     return nullptr;
   }
-  [[gnu::noinline, gnu::cold]] std::nullptr_t Fail(std::string message) { return FailAt(Here(), std::move(message)); }
+  [[gnu::noinline, gnu::cold]] std::nullptr_t Fail(std::string message) {
+    return FailAt(Here(), std::move(message));
+  }
   std::nullptr_t Unsupported(Pos p, std::string message) {
     return FailAt(p, std::move(message), ParseError::Kind::kUnsupportedSyntax);
   }
@@ -240,14 +244,17 @@ class Parser {
   bool LetStartsDeclaration(bool in_single_statement);
 
   // ---------------- functions and classes ----------------
-  [[gnu::noinline]] Node* ParseFunction(NodeKind kind, Pos start, uint32_t source_start, bool is_async);
+  [[gnu::noinline]] Node* ParseFunction(NodeKind kind, Pos start, uint32_t source_start,
+                                        bool is_async);
   bool ParseFunctionRest(FunctionNode* fn, Scope* scope, bool allow_no_body, bool* has_body);
-  // Parses `(params)`; validates names unless `validate` is false (arrows validate after seeing `=>`).
+  // Parses `(params)`; validates names unless `validate` is false (arrows validate after seeing
+  // `=>`).
   bool ParseFormalParams(FunctionNode* fn, bool is_constructor, bool validate = true);
   bool ParseFunctionBody(FunctionNode* fn, Scope* scope);
   bool ValidateParams(FunctionNode* fn, bool strict, bool force_unique);
   Node* ParseArrowBody(FunctionNode* fn, Scope* scope, bool no_in);
-  Node* TryParseParenArrow(Pos start, uint32_t source_start, bool is_async, bool no_in, bool* is_arrow);
+  Node* TryParseParenArrow(Pos start, uint32_t source_start, bool is_async, bool no_in,
+                           bool* is_arrow);
   Node* ParseIdentifierArrow(Pos start, uint32_t source_start, bool is_async, bool no_in);
   FunctionNode* ParseMethod(Pos start, MethodKind kind, bool is_async, bool is_generator,
                             bool is_derived_ctor, bool allow_no_body, bool* has_body);
@@ -296,7 +303,8 @@ class Parser {
   // ---------------- identifiers ----------------
   // Validates the current identifier token as a reference (binding=false) or binding name.
   bool CheckIdentifierToken(bool binding, bool lexical);
-  [[gnu::noinline]] bool CheckIdentifierName(const std::string& name, Pos p, bool binding, bool lexical, bool strict);
+  [[gnu::noinline]] bool CheckIdentifierName(const std::string& name, Pos p, bool binding,
+                                             bool lexical, bool strict);
   bool IsIdentifierToken() const;  // kIdentifier usable as an identifier here (not a keyword)
 
   // ---------------- scope flags ----------------
@@ -355,30 +363,32 @@ class Parser {
   std::vector<CoverError> cover_errors_;
   // Array literals whose spread element is followed by a comma (cannot become a rest element).
   std::unordered_set<const Node*> spread_trailing_comma_;
-  // Offsets of `(`/`<` where an arrow-function parse was tried and failed (avoids exponential retries).
+  // Offsets of `(`/`<` where an arrow-function parse was tried and failed (avoids exponential
+  // retries).
   std::unordered_set<uint32_t> failed_arrow_starts_;
   // Offsets of `<` where type arguments were tried and rejected.
   std::unordered_set<uint32_t> failed_type_args_starts_;
 };
 
-#define ENTER()                            \
-  DepthGuard depth_guard_(this);           \
+#define ENTER()                  \
+  DepthGuard depth_guard_(this); \
   if (TooDeepNow()) return TooDeep()
 
-#define ENTER_BOOL()                       \
-  DepthGuard depth_guard_(this);           \
-  if (TooDeepNow()) {                      \
-    TooDeep();                             \
-    return false;                          \
+#define ENTER_BOOL()             \
+  DepthGuard depth_guard_(this); \
+  if (TooDeepNow()) {            \
+    TooDeep();                   \
+    return false;                \
   }
 
-// Depth is counted once per syntactic nesting level (assignment expression, statement, pattern, type,
-// function body, class) and at direct self-recursions (unary operands, binary right operands, `new new`).
-#define NESTED(var, call)                  \
-  do {                                     \
-    DepthGuard nested_guard_(this);        \
-    if (TooDeepNow()) return TooDeep();    \
-    var = (call);                          \
+// Depth is counted once per syntactic nesting level (assignment expression, statement, pattern,
+// type, function body, class) and at direct self-recursions (unary operands, binary right operands,
+// `new new`).
+#define NESTED(var, call)               \
+  do {                                  \
+    DepthGuard nested_guard_(this);     \
+    if (TooDeepNow()) return TooDeep(); \
+    var = (call);                       \
   } while (0)
 
 std::nullptr_t Parser::Unexpected() {
@@ -481,9 +491,11 @@ bool Parser::ParseBody(std::vector<Node*>& body, Tok end, bool* has_use_strict) 
         Pos p = Here();
         Node* s = ParseStatementListItem();
         if (!s) return false;
-        auto* es = s->kind == NodeKind::kExpressionStatement ? s->As<ExpressionStatement>() : nullptr;
-        if (es && es->expression->kind == NodeKind::kStringLiteral && !es->expression->parenthesized &&
-            es->expression->line == p.line && es->expression->column == p.column) {
+        auto* es =
+            s->kind == NodeKind::kExpressionStatement ? s->As<ExpressionStatement>() : nullptr;
+        if (es && es->expression->kind == NodeKind::kStringLiteral &&
+            !es->expression->parenthesized && es->expression->line == p.line &&
+            es->expression->column == p.column) {
           es->is_directive = true;
           if (octal && octal_directive.line == 0) octal_directive = p;
           std::string_view raw = src_.substr(start, len);
@@ -521,8 +533,8 @@ bool Parser::ConsumeSemicolon() {
 }
 
 bool Parser::IsTsModifier(std::string_view s) const {
-  return s == "public" || s == "private" || s == "protected" || s == "readonly" || s == "override" ||
-         s == "abstract" || s == "declare" || s == "accessor";
+  return s == "public" || s == "private" || s == "protected" || s == "readonly" ||
+         s == "override" || s == "abstract" || s == "declare" || s == "accessor";
 }
 
 // `let` at the start of a statement begins a lexical declaration when followed by `[`, `{` or an
@@ -537,8 +549,8 @@ bool Parser::LetStartsDeclaration(bool in_single_statement) {
     // `let in`/`let instanceof` are keywords (not identifiers) so never get here.
     return true;
   }
-  // Keywords that may not be binding names still start a (bad) declaration: `let yield`, `let await`
-  // are kIdentifier; others like `let if` are errors either way.
+  // Keywords that may not be binding names still start a (bad) declaration: `let yield`, `let
+  // await` are kIdentifier; others like `let if` are errors either way.
   return false;
 }
 
@@ -684,7 +696,8 @@ Node* Parser::ParseStatement(bool allow_function_decl) {
       return Unsupported(start, "with statements are not supported");
     case Tok::kFunction: {
       if (scope_->strict) {
-        return Fail("In strict mode code, functions can only be declared at top level or inside a block.");
+        return Fail(
+            "In strict mode code, functions can only be declared at top level or inside a block.");
       }
       if (!allow_function_decl) {
         return Fail(
@@ -699,7 +712,8 @@ Node* Parser::ParseStatement(bool allow_function_decl) {
     }
     case Tok::kClass:
     case Tok::kConst:
-      if (Is(Tok::kConst)) return Fail("Lexical declaration cannot appear in a single-statement context");
+      if (Is(Tok::kConst))
+        return Fail("Lexical declaration cannot appear in a single-statement context");
       return Unexpected();
     case Tok::kIdentifier:
       if ((IsName("let") || IsName("async")) && CheckSingleStatementIdentifier() == nullptr &&
@@ -752,8 +766,8 @@ Node* Parser::ParseVariableStatement(DeclarationKind kind) {
   return decl;
 }
 
-// Parses `a = 1, [b] = c, ...` after the var/let/const keyword at `kw`. Initializers are not required
-// here (the caller checks them: for-in/of heads have none).
+// Parses `a = 1, [b] = c, ...` after the var/let/const keyword at `kw`. Initializers are not
+// required here (the caller checks them: for-in/of heads have none).
 VariableDeclaration* Parser::ParseVarDeclList(Pos kw, DeclarationKind kind, bool no_in) {
   auto* decl = Make<VariableDeclaration>(kw);
   decl->kind = kind;
@@ -905,16 +919,18 @@ Node* Parser::ParseFor() {
     if (is_decl) {
       auto* decl = init->As<VariableDeclaration>();
       if (decl->declarations.size() != 1) {
-        return FailAt(init_pos, is_of ? "Invalid left-hand side in for-of loop: Must have a single binding."
-                                      : "Invalid left-hand side in for-in loop: Must have a single binding.");
+        return FailAt(init_pos,
+                      is_of ? "Invalid left-hand side in for-of loop: Must have a single binding."
+                            : "Invalid left-hand side in for-in loop: Must have a single binding.");
       }
       if (decl->declarations[0]->init) {
         if (!is_of && !scope_->strict && decl->kind == DeclarationKind::kVar &&
             decl->declarations[0]->target->kind == NodeKind::kIdentifier) {
           return Unsupported(init_pos, "for-in variable initializers (Annex B) are not supported");
         }
-        return FailAt(init_pos, is_of ? "for-of loop variable declaration may not have an initializer."
-                                      : "for-in loop variable declaration may not have an initializer.");
+        return FailAt(init_pos,
+                      is_of ? "for-of loop variable declaration may not have an initializer."
+                            : "for-in loop variable declaration may not have an initializer.");
       }
     }
     if (is_await && !is_of) return Unexpected();
@@ -1004,7 +1020,8 @@ Node* Parser::ParseContinueBreak(bool is_break) {
     }
     if (!found) return Fail("Undefined label '" + label + "'");
     if (!is_break && !found->loop) {
-      return Fail("Illegal continue statement: '" + label + "' does not denote an iteration statement");
+      return Fail("Illegal continue statement: '" + label +
+                  "' does not denote an iteration statement");
     }
     Next();
     if (failed()) return nullptr;
@@ -1132,7 +1149,8 @@ Node* Parser::ParseLabeledOrExpressionStatement() {
   bool maybe_label = Is(Tok::kIdentifier);
   Node* expr = ParseExpression(false);
   if (!expr) return nullptr;
-  if (maybe_label && Is(Tok::kColon) && expr->kind == NodeKind::kIdentifier && !expr->parenthesized) {
+  if (maybe_label && Is(Tok::kColon) && expr->kind == NodeKind::kIdentifier &&
+      !expr->parenthesized) {
     std::string name = expr->As<Identifier>()->name;
     Next();
     if (failed()) return nullptr;
@@ -1180,9 +1198,11 @@ Node* Parser::ParseLabeledBody(Pos start, std::string label) {
   }
   Node* body = ParseStatement(/*allow_function_decl=*/true);
   if (body && body->kind == NodeKind::kFunctionDeclaration &&
-      (scope_->strict || body->As<FunctionNode>()->is_generator || body->As<FunctionNode>()->is_async)) {
-    return FailAt(Pos{body->line, body->column},
-                  "In strict mode code, functions can only be declared at top level or inside a block.");
+      (scope_->strict || body->As<FunctionNode>()->is_generator ||
+       body->As<FunctionNode>()->is_async)) {
+    return FailAt(
+        Pos{body->line, body->column},
+        "In strict mode code, functions can only be declared at top level or inside a block.");
   }
   scope_->labels.resize(first);
   if (!body) return nullptr;
@@ -1256,7 +1276,9 @@ void Parser::MarkThis() {
 bool Parser::MarkArguments(Pos p) {
   for (Scope* s = scope_; s; s = s->parent) {
     if (s->in_field_init) {
-      FailAt(p, "'arguments' is not allowed in class field initializer or static initialization block");
+      FailAt(
+          p,
+          "'arguments' is not allowed in class field initializer or static initialization block");
       return false;
     }
     if (s->fn) s->fn->uses_arguments = true;
@@ -1311,8 +1333,8 @@ Node* Parser::ParseFunction(NodeKind kind, Pos start, uint32_t source_start, boo
   if (IsIdentifierToken()) {
     Pos p = Here();
     bool ok;
-    if (kind == NodeKind::kFunctionExpression &&
-        (tok().text == "yield" || tok().text == "await") && !tok().escaped) {
+    if (kind == NodeKind::kFunctionExpression && (tok().text == "yield" || tok().text == "await") &&
+        !tok().escaped) {
       // The name of a function expression is bound inside it: checked with its own async/generator
       // flags, not the enclosing function's (§15.2.1).
       ok = true;
@@ -1345,8 +1367,8 @@ Node* Parser::ParseFunction(NodeKind kind, Pos start, uint32_t source_start, boo
   scope.strict = scope_->strict;
   scope.allow_return = true;
   bool has_body = true;
-  if (!ParseFunctionRest(fn, &scope, /*allow_no_body=*/ts_ && kind == NodeKind::kFunctionDeclaration,
-                         &has_body)) {
+  if (!ParseFunctionRest(
+          fn, &scope, /*allow_no_body=*/ts_ && kind == NodeKind::kFunctionDeclaration, &has_body)) {
     return nullptr;
   }
   if (!has_body) {
@@ -1406,8 +1428,8 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool valid
     }
     if (ts_ && Is(Tok::kIdentifier) && !tok().escaped && IsTsModifier(tok().text)) {
       Peeked nx = Peek();
-      if (!nx.newline_before && (nx.type == Tok::kIdentifier || nx.type == Tok::kLBrace ||
-                                 nx.type == Tok::kLBracket)) {
+      if (!nx.newline_before &&
+          (nx.type == Tok::kIdentifier || nx.type == Tok::kLBrace || nx.type == Tok::kLBracket)) {
         if (is_constructor) {
           Unsupported(p, "TypeScript constructor parameter properties are not supported");
         } else {
@@ -1483,7 +1505,8 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool valid
   Next();  // ')'
   if (failed()) return false;
   if (!validate) return true;
-  bool unique = fn->is_arrow || fn->method_kind != MethodKind::kNone || !fn->has_simple_parameter_list;
+  bool unique =
+      fn->is_arrow || fn->method_kind != MethodKind::kNone || !fn->has_simple_parameter_list;
   return ValidateParams(fn, scope_->strict, unique);
 }
 
@@ -1564,7 +1587,8 @@ bool Parser::ParseFunctionBody(FunctionNode* fn, Scope* scope) {
     return false;
   }
   if (scope->strict && !was_strict) {
-    bool unique = fn->is_arrow || fn->method_kind != MethodKind::kNone || !fn->has_simple_parameter_list;
+    bool unique =
+        fn->is_arrow || fn->method_kind != MethodKind::kNone || !fn->has_simple_parameter_list;
     if (!ValidateParams(fn, true, unique)) return false;
   }
   return true;
@@ -1629,8 +1653,8 @@ Node* Parser::ParseIdentifierArrow(Pos start, uint32_t source_start, bool is_asy
   return ParseArrowBody(fn, &scope, no_in);
 }
 
-// Tries `[async] [<T>](params)[: R] =>` at `(` or `<`. On success parses the body and returns the arrow;
-// otherwise restores the state and sets *is_arrow = false.
+// Tries `[async] [<T>](params)[: R] =>` at `(` or `<`. On success parses the body and returns the
+// arrow; otherwise restores the state and sets *is_arrow = false.
 Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async, bool no_in,
                                  bool* is_arrow) {
   *is_arrow = false;
@@ -1673,11 +1697,13 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   scope.is_generator = false;
   scope.is_async = is_async;
   scope.arrow_params = false;
-  if (ok && !failed() && !ValidateParams(fn, scope.strict, true)) return nullptr;  // after `=>`: final
+  if (ok && !failed() && !ValidateParams(fn, scope.strict, true))
+    return nullptr;  // after `=>`: final
   if (ok && !failed() && scope.await_yield_count > 0) {
     *is_arrow = true;
-    return FailAt(start, outer->is_generator ? "Yield expression not allowed in formal parameter"
-                                             : "Illegal await-expression in formal parameters of async function");
+    return FailAt(start, outer->is_generator
+                             ? "Yield expression not allowed in formal parameter"
+                             : "Illegal await-expression in formal parameters of async function");
   }
   if (ok && !failed() && has_return_type && in_consequent) {
     // `c ? (x): T => y : z` vs `c ? (x) : y => z` (TypeScript's rule): the arrow with a return type
@@ -1701,8 +1727,9 @@ Node* Parser::TryParseParenArrow(Pos start, uint32_t source_start, bool is_async
   }
   *is_arrow = true;
   if (scope.await_yield_count > 0) {
-    return FailAt(start, outer->is_generator ? "Yield expression not allowed in formal parameter"
-                                             : "Illegal await-expression in formal parameters of async function");
+    return FailAt(start, outer->is_generator
+                             ? "Yield expression not allowed in formal parameter"
+                             : "Illegal await-expression in formal parameters of async function");
   }
   return ParseArrowBody(fn, &scope, no_in);
 }
@@ -1886,8 +1913,16 @@ bool Parser::ParseClassMember(ClassNode* cls, bool is_abstract_class) {
     Peeked p = Peek();
     if (same_line && p.newline_before) return false;
     switch (p.type) {
-      case Tok::kLParen: case Tok::kAssign: case Tok::kSemicolon: case Tok::kRBrace: case Tok::kEof:
-      case Tok::kColon: case Tok::kQuestion: case Tok::kBang: case Tok::kLt: case Tok::kComma:
+      case Tok::kLParen:
+      case Tok::kAssign:
+      case Tok::kSemicolon:
+      case Tok::kRBrace:
+      case Tok::kEof:
+      case Tok::kColon:
+      case Tok::kQuestion:
+      case Tok::kBang:
+      case Tok::kLt:
+      case Tok::kComma:
         return false;
       default:
         return true;
@@ -1941,7 +1976,8 @@ bool Parser::ParseClassMember(ClassNode* cls, bool is_abstract_class) {
     Peeked p = Peek();
     if (!p.newline_before && p.type != Tok::kLParen && p.type != Tok::kAssign &&
         p.type != Tok::kSemicolon && p.type != Tok::kRBrace && p.type != Tok::kColon &&
-        p.type != Tok::kQuestion && p.type != Tok::kBang && p.type != Tok::kLt && p.type != Tok::kEof) {
+        p.type != Tok::kQuestion && p.type != Tok::kBang && p.type != Tok::kLt &&
+        p.type != Tok::kEof) {
       is_async = true;
       Next();
       if (failed()) return false;
@@ -1952,7 +1988,8 @@ bool Parser::ParseClassMember(ClassNode* cls, bool is_abstract_class) {
     Next();
     if (failed()) return false;
   }
-  if (!is_async && !is_generator && (IsName("get") || IsName("set")) && can_follow_modifier(false)) {
+  if (!is_async && !is_generator && (IsName("get") || IsName("set")) &&
+      can_follow_modifier(false)) {
     accessor = IsName("get") ? MethodKind::kGetter : MethodKind::kSetter;
     Next();
     if (failed()) return false;
@@ -2030,9 +2067,9 @@ bool Parser::ParseClassMember(ClassNode* cls, bool is_abstract_class) {
       return false;
     }
     bool has_body = true;
-    FunctionNode* fn = ParseMethod(key_pos, fk, is_async, is_generator,
-                                   is_ctor && cls->super_class != nullptr, /*allow_no_body=*/ts_,
-                                   &has_body);
+    FunctionNode* fn =
+        ParseMethod(key_pos, fk, is_async, is_generator, is_ctor && cls->super_class != nullptr,
+                    /*allow_no_body=*/ts_, &has_body);
     if (!fn) return false;
     fn->source_start = member_source_start;
     if (!has_body || ts_erase) {
@@ -2119,23 +2156,56 @@ namespace {
 
 bool AssignOpFor(Tok t, AssignOp* op) {
   switch (t) {
-    case Tok::kAssign: *op = AssignOp::kAssign; return true;
-    case Tok::kPlusAssign: *op = AssignOp::kAdd; return true;
-    case Tok::kMinusAssign: *op = AssignOp::kSub; return true;
-    case Tok::kStarAssign: *op = AssignOp::kMul; return true;
-    case Tok::kSlashAssign: *op = AssignOp::kDiv; return true;
-    case Tok::kPercentAssign: *op = AssignOp::kMod; return true;
-    case Tok::kStarStarAssign: *op = AssignOp::kExp; return true;
-    case Tok::kShlAssign: *op = AssignOp::kShl; return true;
-    case Tok::kSarAssign: *op = AssignOp::kSar; return true;
-    case Tok::kShrAssign: *op = AssignOp::kShr; return true;
-    case Tok::kAmpAssign: *op = AssignOp::kBitAnd; return true;
-    case Tok::kPipeAssign: *op = AssignOp::kBitOr; return true;
-    case Tok::kCaretAssign: *op = AssignOp::kBitXor; return true;
-    case Tok::kAndAndAssign: *op = AssignOp::kAnd; return true;
-    case Tok::kOrOrAssign: *op = AssignOp::kOr; return true;
-    case Tok::kNullishAssign: *op = AssignOp::kNullish; return true;
-    default: return false;
+    case Tok::kAssign:
+      *op = AssignOp::kAssign;
+      return true;
+    case Tok::kPlusAssign:
+      *op = AssignOp::kAdd;
+      return true;
+    case Tok::kMinusAssign:
+      *op = AssignOp::kSub;
+      return true;
+    case Tok::kStarAssign:
+      *op = AssignOp::kMul;
+      return true;
+    case Tok::kSlashAssign:
+      *op = AssignOp::kDiv;
+      return true;
+    case Tok::kPercentAssign:
+      *op = AssignOp::kMod;
+      return true;
+    case Tok::kStarStarAssign:
+      *op = AssignOp::kExp;
+      return true;
+    case Tok::kShlAssign:
+      *op = AssignOp::kShl;
+      return true;
+    case Tok::kSarAssign:
+      *op = AssignOp::kSar;
+      return true;
+    case Tok::kShrAssign:
+      *op = AssignOp::kShr;
+      return true;
+    case Tok::kAmpAssign:
+      *op = AssignOp::kBitAnd;
+      return true;
+    case Tok::kPipeAssign:
+      *op = AssignOp::kBitOr;
+      return true;
+    case Tok::kCaretAssign:
+      *op = AssignOp::kBitXor;
+      return true;
+    case Tok::kAndAndAssign:
+      *op = AssignOp::kAnd;
+      return true;
+    case Tok::kOrOrAssign:
+      *op = AssignOp::kOr;
+      return true;
+    case Tok::kNullishAssign:
+      *op = AssignOp::kNullish;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -2254,8 +2324,14 @@ Node* Parser::ParseYield(bool no_in) {
     return y;
   }
   switch (t()) {
-    case Tok::kRParen: case Tok::kRBracket: case Tok::kRBrace: case Tok::kComma:
-    case Tok::kSemicolon: case Tok::kColon: case Tok::kEof: case Tok::kQuestion:
+    case Tok::kRParen:
+    case Tok::kRBracket:
+    case Tok::kRBrace:
+    case Tok::kComma:
+    case Tok::kSemicolon:
+    case Tok::kColon:
+    case Tok::kEof:
+    case Tok::kQuestion:
       return y;
     case Tok::kIn:
       if (no_in) return y;
@@ -2296,47 +2372,95 @@ namespace {
 // Binary operator precedence (higher binds tighter); 0 = not a binary operator.
 int BinaryPrecedence(Tok t, bool no_in) {
   switch (t) {
-    case Tok::kNullish: return 1;
-    case Tok::kOrOr: return 2;
-    case Tok::kAndAnd: return 3;
-    case Tok::kPipe: return 4;
-    case Tok::kCaret: return 5;
-    case Tok::kAmp: return 6;
-    case Tok::kEq: case Tok::kNe: case Tok::kStrictEq: case Tok::kStrictNe: return 7;
-    case Tok::kLt: case Tok::kGt: case Tok::kLe: case Tok::kGe: case Tok::kInstanceof: return 8;
-    case Tok::kIn: return no_in ? 0 : 8;
-    case Tok::kShl: case Tok::kSar: case Tok::kShr: return 9;
-    case Tok::kPlus: case Tok::kMinus: return 10;
-    case Tok::kStar: case Tok::kSlash: case Tok::kPercent: return 11;
-    case Tok::kStarStar: return 12;
-    default: return 0;
+    case Tok::kNullish:
+      return 1;
+    case Tok::kOrOr:
+      return 2;
+    case Tok::kAndAnd:
+      return 3;
+    case Tok::kPipe:
+      return 4;
+    case Tok::kCaret:
+      return 5;
+    case Tok::kAmp:
+      return 6;
+    case Tok::kEq:
+    case Tok::kNe:
+    case Tok::kStrictEq:
+    case Tok::kStrictNe:
+      return 7;
+    case Tok::kLt:
+    case Tok::kGt:
+    case Tok::kLe:
+    case Tok::kGe:
+    case Tok::kInstanceof:
+      return 8;
+    case Tok::kIn:
+      return no_in ? 0 : 8;
+    case Tok::kShl:
+    case Tok::kSar:
+    case Tok::kShr:
+      return 9;
+    case Tok::kPlus:
+    case Tok::kMinus:
+      return 10;
+    case Tok::kStar:
+    case Tok::kSlash:
+    case Tok::kPercent:
+      return 11;
+    case Tok::kStarStar:
+      return 12;
+    default:
+      return 0;
   }
 }
 
 BinaryOp BinaryOpFor(Tok t) {
   switch (t) {
-    case Tok::kPlus: return BinaryOp::kAdd;
-    case Tok::kMinus: return BinaryOp::kSub;
-    case Tok::kStar: return BinaryOp::kMul;
-    case Tok::kSlash: return BinaryOp::kDiv;
-    case Tok::kPercent: return BinaryOp::kMod;
-    case Tok::kStarStar: return BinaryOp::kExp;
-    case Tok::kShl: return BinaryOp::kShl;
-    case Tok::kSar: return BinaryOp::kSar;
-    case Tok::kShr: return BinaryOp::kShr;
-    case Tok::kAmp: return BinaryOp::kBitAnd;
-    case Tok::kPipe: return BinaryOp::kBitOr;
-    case Tok::kCaret: return BinaryOp::kBitXor;
-    case Tok::kEq: return BinaryOp::kEq;
-    case Tok::kNe: return BinaryOp::kNe;
-    case Tok::kStrictEq: return BinaryOp::kStrictEq;
-    case Tok::kStrictNe: return BinaryOp::kStrictNe;
-    case Tok::kLt: return BinaryOp::kLt;
-    case Tok::kGt: return BinaryOp::kGt;
-    case Tok::kLe: return BinaryOp::kLe;
-    case Tok::kGe: return BinaryOp::kGe;
-    case Tok::kIn: return BinaryOp::kIn;
-    default: return BinaryOp::kInstanceof;
+    case Tok::kPlus:
+      return BinaryOp::kAdd;
+    case Tok::kMinus:
+      return BinaryOp::kSub;
+    case Tok::kStar:
+      return BinaryOp::kMul;
+    case Tok::kSlash:
+      return BinaryOp::kDiv;
+    case Tok::kPercent:
+      return BinaryOp::kMod;
+    case Tok::kStarStar:
+      return BinaryOp::kExp;
+    case Tok::kShl:
+      return BinaryOp::kShl;
+    case Tok::kSar:
+      return BinaryOp::kSar;
+    case Tok::kShr:
+      return BinaryOp::kShr;
+    case Tok::kAmp:
+      return BinaryOp::kBitAnd;
+    case Tok::kPipe:
+      return BinaryOp::kBitOr;
+    case Tok::kCaret:
+      return BinaryOp::kBitXor;
+    case Tok::kEq:
+      return BinaryOp::kEq;
+    case Tok::kNe:
+      return BinaryOp::kNe;
+    case Tok::kStrictEq:
+      return BinaryOp::kStrictEq;
+    case Tok::kStrictNe:
+      return BinaryOp::kStrictNe;
+    case Tok::kLt:
+      return BinaryOp::kLt;
+    case Tok::kGt:
+      return BinaryOp::kGt;
+    case Tok::kLe:
+      return BinaryOp::kLe;
+    case Tok::kGe:
+      return BinaryOp::kGe;
+    case Tok::kIn:
+      return BinaryOp::kIn;
+    default:
+      return BinaryOp::kInstanceof;
   }
 }
 
@@ -2403,7 +2527,7 @@ Node* Parser::ParseBinary(int min_prec, bool no_in) {
     }
     if (op_tok == Tok::kNullish || op_tok == Tok::kAndAnd || op_tok == Tok::kOrOr) {
       auto* l = Make<LogicalExpression>(start);
-      l->op = op_tok == Tok::kNullish ? LogicalOp::kNullish
+      l->op = op_tok == Tok::kNullish  ? LogicalOp::kNullish
               : op_tok == Tok::kAndAnd ? LogicalOp::kAnd
                                        : LogicalOp::kOr;
       l->left = left;
@@ -2446,14 +2570,31 @@ Node* Parser::ParseUnary() {
   UnaryOp op;
   bool is_unary = true;
   switch (t()) {
-    case Tok::kDelete: op = UnaryOp::kDelete; break;
-    case Tok::kVoid: op = UnaryOp::kVoid; break;
-    case Tok::kTypeof: op = UnaryOp::kTypeof; break;
-    case Tok::kPlus: op = UnaryOp::kPlus; break;
-    case Tok::kMinus: op = UnaryOp::kMinus; break;
-    case Tok::kBang: op = UnaryOp::kNot; break;
-    case Tok::kTilde: op = UnaryOp::kBitNot; break;
-    default: is_unary = false; op = UnaryOp::kPlus; break;
+    case Tok::kDelete:
+      op = UnaryOp::kDelete;
+      break;
+    case Tok::kVoid:
+      op = UnaryOp::kVoid;
+      break;
+    case Tok::kTypeof:
+      op = UnaryOp::kTypeof;
+      break;
+    case Tok::kPlus:
+      op = UnaryOp::kPlus;
+      break;
+    case Tok::kMinus:
+      op = UnaryOp::kMinus;
+      break;
+    case Tok::kBang:
+      op = UnaryOp::kNot;
+      break;
+    case Tok::kTilde:
+      op = UnaryOp::kBitNot;
+      break;
+    default:
+      is_unary = false;
+      op = UnaryOp::kPlus;
+      break;
   }
   if (is_unary) {
     Next();
@@ -2463,7 +2604,8 @@ Node* Parser::ParseUnary() {
     if (!arg) return nullptr;
     if (op == UnaryOp::kDelete) {
       if (arg->kind == NodeKind::kIdentifier && scope_->strict) {
-        return FailAt(Pos{arg->line, arg->column}, "Delete of an unqualified identifier in strict mode.");
+        return FailAt(Pos{arg->line, arg->column},
+                      "Delete of an unqualified identifier in strict mode.");
       }
       const Node* inner = arg;
       if (inner->kind == NodeKind::kOptionalChain) inner = inner->As<OptionalChain>()->expression;
@@ -2584,8 +2726,8 @@ Node* Parser::ParseNew() {
   return n;
 }
 
-// Member accesses, calls, optional chains, tagged templates and TypeScript postfix syntax after `expr`.
-// With no_call (a `new` callee) stops before an argument list.
+// Member accesses, calls, optional chains, tagged templates and TypeScript postfix syntax after
+// `expr`. With no_call (a `new` callee) stops before an argument list.
 Node* Parser::ParseCallTail(Node* expr, Pos start, bool no_call) {
   bool chain = false;
   while (true) {
@@ -2904,8 +3046,8 @@ Node* Parser::ParseStringLiteral() {
   Pos start = Here();
   if (tok().legacy_octal && scope_->strict) {
     std::string_view text = src_.substr(tok().start, tok().end - tok().start);
-    bool eight_nine = text.find("\\8") != std::string_view::npos ||
-                      text.find("\\9") != std::string_view::npos;
+    bool eight_nine =
+        text.find("\\8") != std::string_view::npos || text.find("\\9") != std::string_view::npos;
     return Fail(eight_nine ? "\\8 and \\9 are not allowed in strict mode."
                            : "Octal escape sequences are not allowed in strict mode.");
   }
@@ -3077,8 +3219,13 @@ Node* Parser::ParsePropertyDefinition(bool* saw_proto) {
     Peeked p = Peek();
     if (same_line && p.newline_before) return false;
     switch (p.type) {
-      case Tok::kLParen: case Tok::kColon: case Tok::kComma: case Tok::kRBrace: case Tok::kAssign:
-      case Tok::kLt: case Tok::kEof:
+      case Tok::kLParen:
+      case Tok::kColon:
+      case Tok::kComma:
+      case Tok::kRBrace:
+      case Tok::kAssign:
+      case Tok::kLt:
+      case Tok::kEof:
         return false;
       default:
         return true;
@@ -3131,7 +3278,8 @@ Node* Parser::ParsePropertyDefinition(bool* saw_proto) {
     if (!computed) {
       bool is_proto = false;
       if (key->kind == NodeKind::kIdentifier) is_proto = key->As<Identifier>()->name == "__proto__";
-      if (key->kind == NodeKind::kStringLiteral) is_proto = key->As<StringLiteral>()->value == u"__proto__";
+      if (key->kind == NodeKind::kStringLiteral)
+        is_proto = key->As<StringLiteral>()->value == u"__proto__";
       if (is_proto) {
         prop->is_proto_setter = true;
         if (*saw_proto) {
@@ -3149,7 +3297,8 @@ Node* Parser::ParsePropertyDefinition(bool* saw_proto) {
     if (!CheckIdentifierName(ident_text, key_pos, false, false, scope_->strict)) return nullptr;
     (void)ident_escaped;
     if (ident_text == "arguments" && !MarkArguments(key_pos)) return nullptr;
-    if (ident_text == "await" && scope_->is_async) return FailAt(key_pos, "Unexpected reserved word");
+    if (ident_text == "await" && scope_->is_async)
+      return FailAt(key_pos, "Unexpected reserved word");
     auto* id = Make<Identifier>(key_pos);
     id->name = ident_text;
     prop->shorthand = true;
@@ -3353,8 +3502,9 @@ Node* Parser::ToAssignTarget(Node* n, const char* top_message, bool nested) {
             return FailAt(Pos{prop->line, prop->column}, "Rest element must be last element");
           }
           if (!IsSimpleTarget(arg)) {
-            return FailAt(Pos{arg->line, arg->column},
-                          "`...` must be followed by an assignable reference in assignment contexts");
+            return FailAt(
+                Pos{arg->line, arg->column},
+                "`...` must be followed by an assignable reference in assignment contexts");
           }
           if (!CheckSimpleTarget(arg, bad)) return nullptr;
           auto* rest = Make<RestElement>(Pos{prop->line, prop->column});
@@ -3369,7 +3519,8 @@ Node* Parser::ToAssignTarget(Node* n, const char* top_message, bool nested) {
         pr->is_proto_setter = false;
         if (pr->shorthand) {
           Node* v = pr->value;
-          Node* target = v->kind == NodeKind::kAssignmentPattern ? v->As<AssignmentPattern>()->target : v;
+          Node* target =
+              v->kind == NodeKind::kAssignmentPattern ? v->As<AssignmentPattern>()->target : v;
           if (!CheckSimpleTarget(target, bad)) return nullptr;
           op->properties.push_back(pr);
           continue;
@@ -3587,8 +3738,8 @@ bool Parser::SkipTypeOperator(bool no_conditional) {
     if (failed()) return false;
     if (Is(Tok::kExtends)) {
       // `infer U extends C` constraint, unless this `extends` starts a conditional type.
-      // As TypeScript: outside a conditional's extends clause, a constraint followed by `?` is instead
-      // the conditional type's own extends.
+      // As TypeScript: outside a conditional's extends clause, a constraint followed by `?` is
+      // instead the conditional type's own extends.
       Snapshot s = Save();
       Next();
       bool constraint = !failed() && SkipType(true) && (no_conditional || !Is(Tok::kQuestion));
@@ -3639,8 +3790,14 @@ bool Parser::SkipPrimaryType() {
       if (!SkipEntityName()) return false;
       if (Is(Tok::kLt) && !tok().newline_before) return SkipTypeArgs();
       return true;
-    case Tok::kVoid: case Tok::kNull: case Tok::kThis: case Tok::kTrue: case Tok::kFalse:
-    case Tok::kString: case Tok::kNumber: case Tok::kBigInt:
+    case Tok::kVoid:
+    case Tok::kNull:
+    case Tok::kThis:
+    case Tok::kTrue:
+    case Tok::kFalse:
+    case Tok::kString:
+    case Tok::kNumber:
+    case Tok::kBigInt:
       Next();
       return !failed();
     case Tok::kMinus:
@@ -3913,8 +4070,8 @@ bool Parser::SkipTypeArgs() {
   return !failed();
 }
 
-// `f<T>(x)`, `new C<T>()`, tagged `f<T>\`\``: type arguments are accepted only when followed by `(` or
-// a template (as TypeScript does); otherwise `<` is the less-than operator.
+// `f<T>(x)`, `new C<T>()`, tagged `f<T>\`\``: type arguments are accepted only when followed by `(`
+// or a template (as TypeScript does); otherwise `<` is the less-than operator.
 bool Parser::TryTypeArgsInExpression() {
   uint32_t key = tok().start;
   if (failed_type_args_starts_.count(key)) return false;
@@ -4011,9 +4168,9 @@ bool Parser::SkipImportExportType() {
   return ConsumeSemicolon();
 }
 
-// TypeScript declarations at statement-list level: interface, type, declare, abstract class, namespace,
-// module. Sets *handled when the current tokens were one of them. Returns &erased_ or the class node
-// (abstract class), or nullptr on error.
+// TypeScript declarations at statement-list level: interface, type, declare, abstract class,
+// namespace, module. Sets *handled when the current tokens were one of them. Returns &erased_ or
+// the class node (abstract class), or nullptr on error.
 Node* Parser::SkipTsDeclaration(bool* handled) {
   *handled = false;
   if (!Is(Tok::kIdentifier) || tok().escaped) return nullptr;
@@ -4039,18 +4196,19 @@ Node* Parser::SkipTsDeclaration(bool* handled) {
     if (failed()) return nullptr;
     return ParseClass(NodeKind::kClassDeclaration, start, true);
   }
-  if ((w == "namespace" || w == "module") && (p.type == Tok::kIdentifier || p.type == Tok::kString)) {
+  if ((w == "namespace" || w == "module") &&
+      (p.type == Tok::kIdentifier || p.type == Tok::kString)) {
     *handled = true;
     return Unsupported(start, "TypeScript namespaces are not supported");
   }
   if (w == "declare") {
     // Ambient declarations have no runtime effect: parse and drop.
-    bool is_decl_start = p.type == Tok::kVar || p.type == Tok::kConst || p.type == Tok::kFunction ||
-                         p.type == Tok::kClass || p.type == Tok::kEnum ||
-                         (p.type == Tok::kIdentifier &&
-                          (p.text == "let" || p.text == "namespace" || p.text == "module" ||
-                           p.text == "global" || p.text == "type" || p.text == "interface" ||
-                           p.text == "abstract" || p.text == "async"));
+    bool is_decl_start =
+        p.type == Tok::kVar || p.type == Tok::kConst || p.type == Tok::kFunction ||
+        p.type == Tok::kClass || p.type == Tok::kEnum ||
+        (p.type == Tok::kIdentifier &&
+         (p.text == "let" || p.text == "namespace" || p.text == "module" || p.text == "global" ||
+          p.text == "type" || p.text == "interface" || p.text == "abstract" || p.text == "async"));
     if (!is_decl_start) return nullptr;
     *handled = true;
     Next();  // declare

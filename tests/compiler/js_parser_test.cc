@@ -1,8 +1,7 @@
 // Tests for the JavaScript/TypeScript front end (compiler/js): lexer, parser, AST shape, positions,
-// automatic semicolon insertion, regex/division, TypeScript erasure, early errors, nesting limits, and
-// that every corpus program parses.
+// automatic semicolon insertion, regex/division, TypeScript erasure, early errors, nesting limits,
+// and that every corpus program parses.
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -56,16 +55,13 @@ const Golden kGolden[] = {
      R"ast((ExpressionStatement (Call (OptionalChain (Member ?. (Identifier a) (Identifier b))))))ast"},
     {R"js(new a.b.C(1))js",
      R"ast((ExpressionStatement (New (Member (Member (Identifier a) (Identifier b)) (Identifier C)) (Number 1))))ast"},
-    {R"js(new new X()())js",
-     R"ast((ExpressionStatement (New (New (Identifier X)))))ast"},
-    {R"js(new X)js",
-     R"ast((ExpressionStatement (New (Identifier X))))ast"},
+    {R"js(new new X()())js", R"ast((ExpressionStatement (New (New (Identifier X)))))ast"},
+    {R"js(new X)js", R"ast((ExpressionStatement (New (Identifier X))))ast"},
     {R"js(new X().y)js",
      R"ast((ExpressionStatement (Member (New (Identifier X)) (Identifier y))))ast"},
     {R"js(x = a ? b : c ? d : e)js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (Conditional (Identifier a) (Identifier b) (Conditional (Identifier c) (Identifier d) (Identifier e))))))ast"},
-    {R"js(a ?? b)js",
-     R"ast((ExpressionStatement (Logical ?? (Identifier a) (Identifier b))))ast"},
+    {R"js(a ?? b)js", R"ast((ExpressionStatement (Logical ?? (Identifier a) (Identifier b))))ast"},
     {R"js((a || b) ?? c)js",
      R"ast((ExpressionStatement (Logical ?? (Logical || (Identifier a) (Identifier b)) (Identifier c))))ast"},
     {R"js(a ** b ** c)js",
@@ -78,8 +74,7 @@ const Golden kGolden[] = {
      R"ast((ExpressionStatement (Logical || (Identifier a) (Logical && (Identifier b) (Binary | (Identifier c) (Binary ^ (Identifier d) (Binary & (Identifier e) (Binary == (Identifier f) (Binary < (Identifier g) (Binary << (Identifier h) (Binary + (Identifier i) (Binary * (Identifier j) (Binary ** (Identifier k) (Identifier l))))))))))))))ast"},
     {R"js(x = [a, , ...b])js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (Array (Identifier a) _ (Spread (Identifier b))))))ast"},
-    {R"js(x = [,])js",
-     R"ast((ExpressionStatement (Assign = (Identifier x) (Array _))))ast"},
+    {R"js(x = [,])js", R"ast((ExpressionStatement (Assign = (Identifier x) (Array _))))ast"},
     {R"js([a, b] = [b, a])js",
      R"ast((ExpressionStatement (Assign = (ArrayPattern (Identifier a) (Identifier b)) (Array (Identifier b) (Identifier a)))))ast"},
     {R"js(({a, b: {c = 1}, ...rest} = obj))js",
@@ -90,16 +85,14 @@ const Golden kGolden[] = {
      R"ast((ExpressionStatement (Assign = (ArrayPattern (Member (Identifier x) (Identifier y)) (Member computed (Identifier z) (Number 0))) (Identifier w))))ast"},
     {R"js(for (const [k, v] of Object.entries(o)) {})js",
      R"ast((ForOf (VarDecl const (Declarator (ArrayPattern (Identifier k) (Identifier v)) _)) (Call (Member (Identifier Object) (Identifier entries)) (Identifier o)) (Block)))ast"},
-    {R"js(for (x in o);)js",
-     R"ast((ForIn (Identifier x) (Identifier o) (Empty)))ast"},
+    {R"js(for (x in o);)js", R"ast((ForIn (Identifier x) (Identifier o) (Empty)))ast"},
     {R"js(for ([a, b] of c);)js",
      R"ast((ForOf (ArrayPattern (Identifier a) (Identifier b)) (Identifier c) (Empty)))ast"},
     {R"js(for await (const x of y) {})js",
      R"ast((ForOf await (VarDecl const (Declarator (Identifier x) _)) (Identifier y) (Block)))ast"},
     {R"js(for (let i = 0, j = 1; i < j; i++, j--) {})js",
      R"ast((For (VarDecl let (Declarator (Identifier i) (Number 0)) (Declarator (Identifier j) (Number 1))) (Binary < (Identifier i) (Identifier j)) (Sequence (Update x++ (Identifier i)) (Update x-- (Identifier j))) (Block)))ast"},
-    {R"js(for (;;) break)js",
-     R"ast((For _ _ _ (Break)))ast"},
+    {R"js(for (;;) break)js", R"ast((For _ _ _ (Break)))ast"},
     {R"js(label: for (;;) { continue label; break label; })js",
      R"ast((Labeled label (For _ _ _ (Block (Continue label) (Break label)))))ast"},
     {R"js(a: b: while (1) continue a)js",
@@ -156,8 +149,7 @@ const Golden kGolden[] = {
      R"ast((ExpressionStatement (Assign = (Identifier x) (Logical || (Binary instanceof (Identifier a) (Identifier B)) (Binary in (String "k") (Identifier o))))))ast"},
     {R"js(var a = 1, b; let {x: [y]} = z; const c = 2)js",
      R"ast((VarDecl var (Declarator (Identifier a) (Number 1)) (Declarator (Identifier b) _)) (VarDecl let (Declarator (ObjectPattern (Property (Identifier x) (ArrayPattern (Identifier y)))) (Identifier z))) (VarDecl const (Declarator (Identifier c) (Number 2))))ast"},
-    {R"js(debugger)js",
-     R"ast((Debugger))ast"},
+    {R"js(debugger)js", R"ast((Debugger))ast"},
     {R"js(x = function() { return new.target })js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (FunctionExpression _ (params) (body (Return (NewTarget)))))))ast"},
     {R"js(x = function named() {})js",
@@ -187,8 +179,7 @@ const Golden kGolden[] = {
     {R"js(return
 x)js",
      R"ast((Return) (ExpressionStatement (Identifier x)))ast"},
-    {R"js(throw x)js",
-     R"ast((Throw (Identifier x)))ast"},
+    {R"js(throw x)js", R"ast((Throw (Identifier x)))ast"},
     {R"js(let x = 1
 let
 y = 2)js",
@@ -215,8 +206,7 @@ y = 2)js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (Logical ?? (OptionalChain (Member ?. (Identifier a) (Identifier b))) (Identifier c)))))ast"},
     {R"js(x = (a, b))js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (Sequence (Identifier a) (Identifier b)))))ast"},
-    {R"js(x = ((a)))js",
-     R"ast((ExpressionStatement (Assign = (Identifier x) (Identifier a))))ast"},
+    {R"js(x = ((a)))js", R"ast((ExpressionStatement (Assign = (Identifier x) (Identifier a))))ast"},
     {R"js(x = (function() {})())js",
      R"ast((ExpressionStatement (Assign = (Identifier x) (Call (FunctionExpression _ (params) (body))))))ast"},
     {R"js(x = (() => 1)())js",
@@ -251,29 +241,38 @@ const ErrorCase kErrors[] = {
     {R"js(f(1, 2)js", P, 1, 7, "missing ) after argument list"},
     {R"js(f(a b))js", P, 1, 5, "missing ) after argument list"},
     {R"js((a)
-=> 1)js", P, 1, 1, "Unexpected token '=>'"},
+=> 1)js",
+     P, 1, 1, "Unexpected token '=>'"},
     {R"js(({a=1}))js", P, 1, 3, "Invalid shorthand property initializer"},
     {R"js(let x = ({a=1}))js", P, 1, 11, "Invalid shorthand property initializer"},
     {R"js(`abc)js", P, 1, 5, "Unexpected end of input"},
     {R"js(a ?? b || c)js", P, 1, 8, "Unexpected token '||'"},
     {R"js(a || b ?? c)js", P, 1, 8, "Unexpected token '?\?'"},
     {R"js(a ?? b && c)js", P, 1, 8, "Unexpected token '&&'"},
-    {R"js(-a ** 2)js", P, 1, 1, "Unary operator used immediately before exponentiation expression. Parenthesis must be used to disambiguate operator precedence"},
-    {R"js(class A { constructor(){} constructor(){} })js", P, 1, 27, "A class may only have one constructor"},
-    {R"js(function f(){ await x })js", P, 1, 15, "await is only valid in async functions and the top level bodies of modules"},
-    {R"js(arr.map(x => await f(x)))js", P, 1, 14, "await is only valid in async functions and the top level bodies of modules"},
+    {R"js(-a ** 2)js", P, 1, 1,
+     "Unary operator used immediately before exponentiation expression. Parenthesis must be used "
+     "to disambiguate operator precedence"},
+    {R"js(class A { constructor(){} constructor(){} })js", P, 1, 27,
+     "A class may only have one constructor"},
+    {R"js(function f(){ await x })js", P, 1, 15,
+     "await is only valid in async functions and the top level bodies of modules"},
+    {R"js(arr.map(x => await f(x)))js", P, 1, 14,
+     "await is only valid in async functions and the top level bodies of modules"},
     {R"js('use strict'; var let = 1)js", P, 1, 19, "Unexpected strict mode reserved word"},
     {R"js('use strict'; 010)js", P, 1, 15, "Octal literals are not allowed in strict mode."},
-    {R"js('use strict'; 08)js", P, 1, 15, "Decimals with leading zeros are not allowed in strict mode."},
+    {R"js('use strict'; 08)js", P, 1, 15,
+     "Decimals with leading zeros are not allowed in strict mode."},
     {R"js('\u{110000}')js", P, 1, 2, "Undefined Unicode code-point"},
     {R"js('\xZZ')js", P, 1, 2, "Invalid hexadecimal escape sequence"},
     {R"js(var \u0069f = 1)js", P, 1, 5, "Keyword must not contain escaped characters"},
     {R"js({{)js", P, 1, 3, "Unexpected end of input"},
     {R"js(})js", P, 1, 1, "Unexpected token '}'"},
-    {R"js(x = {__proto__: 1, __proto__: 2})js", P, 1, 20, "Duplicate __proto__ fields are not allowed in object literals"},
+    {R"js(x = {__proto__: 1, __proto__: 2})js", P, 1, 20,
+     "Duplicate __proto__ fields are not allowed in object literals"},
     {R"js(break)js", P, 1, 1, "Illegal break statement"},
     {R"js(continue)js", P, 1, 1, "Illegal continue statement: no surrounding iteration statement"},
-    {R"js(a: { continue a })js", P, 1, 15, "Illegal continue statement: 'a' does not denote an iteration statement"},
+    {R"js(a: { continue a })js", P, 1, 15,
+     "Illegal continue statement: 'a' does not denote an iteration statement"},
     {R"js(get: while(1) continue get2;)js", P, 1, 24, "Undefined label 'get2'"},
     {R"js(L: L: ;)js", P, 1, 4, "Label 'L' has already been declared"},
     {R"js(x = 1 = 2)js", P, 1, 5, "Invalid left-hand side in assignment"},
@@ -286,12 +285,15 @@ const ErrorCase kErrors[] = {
     {R"js(new a?.b())js", P, 1, 6, "Invalid optional chain from new expression"},
     {R"js(a?.b``)js", P, 1, 5, "Invalid tagged template on optional chain"},
     {R"js(#x)js", P, 1, 1, "Private field '#x' must be declared in an enclosing class"},
-    {R"js(class A { #x; m(){ this.#y } })js", P, 1, 25, "Private field '#y' must be declared in an enclosing class"},
+    {R"js(class A { #x; m(){ this.#y } })js", P, 1, 25,
+     "Private field '#y' must be declared in an enclosing class"},
     {R"js(class A { #a; #a })js", P, 1, 15, "Identifier '#a' has already been declared"},
     {R"js(throw
-1)js", P, 1, 1, "Illegal newline after throw"},
+1)js",
+     P, 1, 1, "Illegal newline after throw"},
     {R"js(try {})js", P, 1, 7, "Missing catch or finally after try"},
-    {R"js(switch(1){default: default:})js", P, 1, 20, "More than one default clause in switch statement"},
+    {R"js(switch(1){default: default:})js", P, 1, 20,
+     "More than one default clause in switch statement"},
     {R"js(x = 0b12)js", P, 1, 5, "Invalid or unexpected token"},
     {R"js(x = 1_)js", P, 1, 6, "Numeric separators are not allowed at the end of numeric literals"},
     {R"js(x = 1__0)js", P, 1, 7, "Only one underscore is allowed as numeric separator"},
@@ -303,29 +305,42 @@ const ErrorCase kErrors[] = {
     {R"js(x = /a/uv)js", P, 1, 5, "Invalid regular expression flags"},
     {R"js(x = `\01`)js", P, 1, 6, "Octal escape sequences are not allowed in template strings."},
     {R"js(x = `\u{g}`)js", P, 1, 6, "Invalid Unicode escape sequence"},
-    {R"js(if (a) let b = 1)js", P, 1, 8, "Lexical declaration cannot appear in a single-statement context"},
-    {R"js(while (0) function f(){})js", P, 1, 11, "In non-strict mode code, functions can only be declared at top level, inside a block, or as the body of an if statement."},
-    {R"js('use strict'; if (1) function f(){})js", P, 1, 22, "In strict mode code, functions can only be declared at top level or inside a block."},
-    {R"js(function f(a, a) {'use strict'})js", P, 1, 15, "Duplicate parameter name not allowed in this context"},
-    {R"js(function f(a = 1) {'use strict'})js", P, 1, 1, "Illegal 'use strict' directive in function with non-simple parameter list"},
+    {R"js(if (a) let b = 1)js", P, 1, 8,
+     "Lexical declaration cannot appear in a single-statement context"},
+    {R"js(while (0) function f(){})js", P, 1, 11,
+     "In non-strict mode code, functions can only be declared at top level, inside a block, or as "
+     "the body of an if statement."},
+    {R"js('use strict'; if (1) function f(){})js", P, 1, 22,
+     "In strict mode code, functions can only be declared at top level or inside a block."},
+    {R"js(function f(a, a) {'use strict'})js", P, 1, 15,
+     "Duplicate parameter name not allowed in this context"},
+    {R"js(function f(a = 1) {'use strict'})js", P, 1, 1,
+     "Illegal 'use strict' directive in function with non-simple parameter list"},
     {R"js(({get a(x){}}))js", P, 1, 7, "Getter must not have any formal parameters."},
     {R"js(({set a(){}}))js", P, 1, 7, "Setter must have exactly one formal parameter."},
     {R"js(class A extends B { m(){ super() } })js", P, 1, 26, "'super' keyword unexpected here"},
     {R"js(function f(){ super.x })js", P, 1, 15, "'super' keyword unexpected here"},
-    {R"js(class A { x = arguments })js", P, 1, 15, "'arguments' is not allowed in class field initializer or static initialization block"},
-    {R"js('use strict'; delete x)js", P, 1, 22, "Delete of an unqualified identifier in strict mode."},
+    {R"js(class A { x = arguments })js", P, 1, 15,
+     "'arguments' is not allowed in class field initializer or static initialization block"},
+    {R"js('use strict'; delete x)js", P, 1, 22,
+     "Delete of an unqualified identifier in strict mode."},
     {R"js("use strict"; eval = 1)js", P, 1, 15, "Unexpected eval or arguments in strict mode"},
     {R"js(a +)js", P, 1, 4, "Unexpected end of input"},
     {R"js(var [a] ;)js", P, 1, 5, "Missing initializer in destructuring declaration"},
     {R"js(const a;)js", P, 1, 7, "Missing initializer in const declaration"},
-    {R"js(for (let x = 1 of y);)js", P, 1, 6, "for-of loop variable declaration may not have an initializer."},
+    {R"js(for (let x = 1 of y);)js", P, 1, 6,
+     "for-of loop variable declaration may not have an initializer."},
     {R"js(let let = 1)js", P, 1, 5, "let is disallowed as a lexically bound name"},
     {R"js(function* g(){ var yield })js", P, 1, 20, "Unexpected identifier 'yield'"},
     {R"js(async function f(){ var await })js", P, 1, 25, "Unexpected reserved word"},
-    {R"js(class A { get constructor(){} })js", P, 1, 15, "Class constructor may not be an accessor"},
-    {R"js(class A { constructor = 1 })js", P, 1, 11, "Classes may not have a field named 'constructor'"},
-    {R"js(class A { static prototype(){} })js", P, 1, 18, "Classes may not have a static property named 'prototype'"},
-    {R"js(function f(){ 'use strict'; with(a){} })js", P, 1, 29, "Strict mode code may not include a with statement"},
+    {R"js(class A { get constructor(){} })js", P, 1, 15,
+     "Class constructor may not be an accessor"},
+    {R"js(class A { constructor = 1 })js", P, 1, 11,
+     "Classes may not have a field named 'constructor'"},
+    {R"js(class A { static prototype(){} })js", P, 1, 18,
+     "Classes may not have a static property named 'prototype'"},
+    {R"js(function f(){ 'use strict'; with(a){} })js", P, 1, 29,
+     "Strict mode code may not include a with statement"},
     {R"js(@)js", P, 1, 1, "Invalid or unexpected token"},
     {R"js(x = a ? b)js", P, 1, 10, "Unexpected end of input"},
     {R"js(function (){})js", P, 1, 1, "Function statements require a function name"},
@@ -334,34 +349,42 @@ const ErrorCase kErrors[] = {
     {R"js(a 'x')js", P, 1, 3, "Unexpected string"},
     {R"js(if ()js", P, 1, 5, "Unexpected end of input"},
     {R"js(x = "a
-b")js", P, 1, 5, "Invalid or unexpected token"},
+b")js",
+     P, 1, 5, "Invalid or unexpected token"},
     {R"js(/* unterminated)js", P, 1, 1, "Invalid or unexpected token"},
     {R"js(x = 1 +
-  /* c */ ))js", P, 2, 11, "Unexpected token ')'"},
+  /* c */ ))js",
+     P, 2, 11, "Unexpected token ')'"},
     {R"js(let é = 1; é +* 2)js", P, 1, 15, "Unexpected token '*'"},
     {R"js(x = '😀' +* 1)js", P, 1, 11, "Unexpected token '*'"},
     {R"js(function f() {}
-})js", P, 2, 1, "Unexpected token '}'"},
+})js",
+     P, 2, 1, "Unexpected token '}'"},
     {R"js((a, a) => 1)js", P, 1, 5, "Duplicate parameter name not allowed in this context"},
     {R"js(class A { static { var await; } })js", P, 1, 24, "Unexpected reserved word"},
-    {R"js(function* g() { (x = yield) => 1 })js", P, 1, 17, "Yield expression not allowed in formal parameter"},
+    {R"js(function* g() { (x = yield) => 1 })js", P, 1, 17,
+     "Yield expression not allowed in formal parameter"},
     {R"js(async function f() { (x = await 1) => 1 })js", P, 1, 22,
      "Illegal await-expression in formal parameters of async function"},
     {R"js(async function f() { await => 1 })js", P, 1, 22, "Unexpected reserved word"},
     {R"js(x = async await => 1)js", P, 1, 11, "Unexpected reserved word"},
     {R"js(function* g() { function yield() {} })js", P, 1, 26, "Unexpected identifier 'yield'"},
     {R"js(function* g() { yield
-* 2 })js", P, 2, 1, "Unexpected token '*'"},
+* 2 })js",
+     P, 2, 1, "Unexpected token '*'"},
     {R"js(function* g() { x = yield in y })js", P, 1, 27, "Unexpected token 'in'"},
     {R"js(x = () => {}
-.call())js", P, 2, 1, "Unexpected token '.'"},
+.call())js",
+     P, 2, 1, "Unexpected token '.'"},
     {R"js(x = { async
-foo() {} })js", P, 2, 1, "Unexpected identifier 'foo'"},
+foo() {} })js",
+     P, 2, 1, "Unexpected identifier 'foo'"},
     {R"js(import x from 'y')js", U, 1, 1, "import declarations are not supported"},
     {R"js(export default 1)js", U, 1, 1, "export declarations are not supported"},
     {R"js(x = import('y'))js", U, 1, 5, "dynamic import() is not supported"},
     {R"js(with (a) {})js", U, 1, 1, "with statements are not supported"},
-    {R"js(for (var i = 0 in {});)js", U, 1, 6, "for-in variable initializers (Annex B) are not supported"},
+    {R"js(for (var i = 0 in {});)js", U, 1, 6,
+     "for-in variable initializers (Annex B) are not supported"},
 };
 
 TEST_CASE("js parser: errors with message and position", "[js_parser]") {
@@ -406,7 +429,8 @@ const char* const kValid[] = {
     "x = class { static x = this; y = () => this }",
     "class A { #a; m() { return this?.#a } }",
     "class O { #x; m() { class I { n(o) { return o.#x } } } }",
-    "outer: for (const a of b) { inner: for (const c of d) { if (c) continue outer; else break inner } }",
+    "outer: for (const a of b) { inner: for (const c of d) { if (c) continue outer; else break "
+    "inner } }",
     "switch (a) { case 1: let x = 1; break; default: }",
     "var x = 5\ndo x--; while (x > 0)",
     "x = 'a\\\nb'",
@@ -499,11 +523,14 @@ const Golden kTypeScript[] = {
     {"function f<T extends object = {}>(x: T, ...rest: T[]): T | undefined { return x }",
      "function f(x, ...rest) { return x }"},
     {"interface A<T> extends B, C<T> { a: number; b?: string; readonly c: T[]; m(x: number): void; "
-     "new (x: string): A<T>; (y: number): string; [k: string]: any; get g(): number; set s(v: number) }\nx",
+     "new (x: string): A<T>; (y: number): string; [k: string]: any; get g(): number; set s(v: "
+     "number) }\nx",
      "x"},
     {"type X<T> = T extends string ? 'a' : T extends (infer U)[] ? U : never\nx", "x"},
-    {"type M<T> = { readonly [K in keyof T as `get${Capitalize<K & string>}`]-?: () => T[K] }\nx", "x"},
-    {"type F = new (...args: any[]) => object; type G = abstract new () => void; type H = <T>(x: T) => T\nx",
+    {"type M<T> = { readonly [K in keyof T as `get${Capitalize<K & string>}`]-?: () => T[K] }\nx",
+     "x"},
+    {"type F = new (...args: any[]) => object; type G = abstract new () => void; type H = <T>(x: "
+     "T) => T\nx",
      "x"},
     {"type Tup = [a: string, b?: number, ...rest: boolean[]]; type R = readonly string[]; "
      "type U = unique symbol\nx",
@@ -516,7 +543,8 @@ const Golden kTypeScript[] = {
     {"f<string>(x); new Map<string, number[]>(); a?.b<T>()", "f(x); new Map(); a?.b()"},
     {"x = a < b && c > d", "x = a < b && c > d"},
     {"let z = a<b>c", "let z = a < b > c"},
-    {"class A<T> extends B<T> implements I, J<T> { private x: number = 1; protected static y?: string; "
+    {"class A<T> extends B<T> implements I, J<T> { private x: number = 1; protected static y?: "
+     "string; "
      "readonly z!: T; public m<U>(a: U): void {} declare d: number; abstract q(): void; "
      "constructor() { super() } }",
      "class A extends B { x = 1; static y; z; m(a) {} constructor() { super() } }"},
@@ -568,7 +596,8 @@ const Golden kTypeScript[] = {
     {"type A = | 'a' | 'b'; type B = & X & Y\nx", "x"},
     {"class S { [key: string]: unknown; readonly [i: number]: string }", "class S {}"},
     {"function f(): () => void { return () => {} }", "function f() { return () => {} }"},
-    {"let x: { (a: number): string; new (): object; readonly [k: string]: any } | undefined", "let x"},
+    {"let x: { (a: number): string; new (): object; readonly [k: string]: any } | undefined",
+     "let x"},
     {"type T = { a: string } extends infer U extends object ? U : never\nx", "x"},
     {"let q = a as any as B<C<D>>", "let q = a"},
     {"x = a as number > b", "x = a > b"},
@@ -585,7 +614,8 @@ TEST_CASE("js parser: TypeScript erasure", "[js_parser][typescript]") {
   }
 }
 
-TEST_CASE("js parser: TypeScript syntax is an error in JavaScript mode", "[js_parser][typescript]") {
+TEST_CASE("js parser: TypeScript syntax is an error in JavaScript mode",
+          "[js_parser][typescript]") {
   CHECK(Body("let x: number = 1", false) == "ERROR 1:6 Unexpected token ':'");
   CHECK(Body("interface A {}", false) == "ERROR 1:11 Unexpected identifier 'A'");
   CHECK(Body("x = y as T", false) == "ERROR 1:7 Unexpected identifier 'as'");
@@ -619,11 +649,13 @@ TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser]
     CHECK(r.error->line == c.line);
     CHECK(r.error->column == c.column);
   }
-  // `enum`, `namespace` and `type` stay ordinary identifiers where TypeScript would not see a declaration.
-  CHECK(Body("var namespace = 1, module = 2, type = 3; type = namespace\n+ module") ==
-        "(VarDecl var (Declarator (Identifier namespace) (Number 1)) (Declarator (Identifier module) "
-        "(Number 2)) (Declarator (Identifier type) (Number 3))) (ExpressionStatement (Assign = "
-        "(Identifier type) (Binary + (Identifier namespace) (Identifier module))))");
+  // `enum`, `namespace` and `type` stay ordinary identifiers where TypeScript would not see a
+  // declaration.
+  CHECK(
+      Body("var namespace = 1, module = 2, type = 3; type = namespace\n+ module") ==
+      "(VarDecl var (Declarator (Identifier namespace) (Number 1)) (Declarator (Identifier module) "
+      "(Number 2)) (Declarator (Identifier type) (Number 3))) (ExpressionStatement (Assign = "
+      "(Identifier type) (Binary + (Identifier namespace) (Identifier module))))");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -717,8 +749,8 @@ TEST_CASE("js lexer: string literals and escapes", "[js_parser][lexer]") {
   CHECK(StringOf(R"('\uD83D\uDE00')") == u"\U0001F600");
   CHECK(StringOf(R"('\uD800')") == std::u16string(1, char16_t(0xD800)));  // lone surrogate kept
   CHECK(StringOf(R"('\uDC00x')") == std::u16string({char16_t(0xDC00), u'x'}));
-  CHECK(StringOf("'a\\\nb'") == u"ab");      // line continuation
-  CHECK(StringOf("'a\\\r\nb'") == u"ab");    // CRLF continuation
+  CHECK(StringOf("'a\\\nb'") == u"ab");    // line continuation
+  CHECK(StringOf("'a\\\r\nb'") == u"ab");  // CRLF continuation
   CHECK(StringOf(R"('\101\7\08')") == std::u16string({u'A', char16_t(7), char16_t(0), u'8'}));
   CHECK(StringOf(R"('\8\9')") == u"89");
   CHECK(StringOf(R"('\q\'\"\\')") == u"q'\"\\");
@@ -793,19 +825,23 @@ TEST_CASE("js lexer: regular expression literals", "[js_parser][lexer]") {
 TEST_CASE("js parser: regex versus division by context", "[js_parser]") {
   CHECK(Body("a / b / c") ==
         "(ExpressionStatement (Binary / (Binary / (Identifier a) (Identifier b)) (Identifier c)))");
-  CHECK(Body("x = /b/ / 2") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Binary / (RegExp \"b\" \"\") (Number 2))))");
+  CHECK(
+      Body("x = /b/ / 2") ==
+      "(ExpressionStatement (Assign = (Identifier x) (Binary / (RegExp \"b\" \"\") (Number 2))))");
   CHECK(Body("(a) / 2 / (b)") ==
         "(ExpressionStatement (Binary / (Binary / (Identifier a) (Number 2)) (Identifier b)))");
-  CHECK(Body("a++ / 2") == "(ExpressionStatement (Binary / (Update x++ (Identifier a)) (Number 2)))");
+  CHECK(Body("a++ / 2") ==
+        "(ExpressionStatement (Binary / (Update x++ (Identifier a)) (Number 2)))");
   CHECK(Body("x = this / 2 / [1] / `t`") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Binary / (Binary / (Binary / (This) (Number 2)) "
+        "(ExpressionStatement (Assign = (Identifier x) (Binary / (Binary / (Binary / (This) "
+        "(Number 2)) "
         "(Array (Number 1))) (Template \"t\"))))");
   CHECK(Body("{} /foo/") == "(Block) (ExpressionStatement (RegExp \"foo\" \"\"))");
   CHECK(Body("x = {} / 2") ==
         "(ExpressionStatement (Assign = (Identifier x) (Binary / (Object) (Number 2))))");
   CHECK(Body("if (x) /re/.test(y)") ==
-        "(If (Identifier x) (ExpressionStatement (Call (Member (RegExp \"re\" \"\") (Identifier test)) "
+        "(If (Identifier x) (ExpressionStatement (Call (Member (RegExp \"re\" \"\") (Identifier "
+        "test)) "
         "(Identifier y))) _)");
   CHECK(Body("x = a /= 2") ==
         "(ExpressionStatement (Assign = (Identifier x) (Assign /= (Identifier a) (Number 2))))");
@@ -816,20 +852,25 @@ TEST_CASE("js parser: regex versus division by context", "[js_parser]") {
   CHECK(Body("x = 1 /* / */ / 2 // /re/") ==
         "(ExpressionStatement (Assign = (Identifier x) (Binary / (Number 1) (Number 2))))");
   CHECK(Body("x = a\n/b/g") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Binary / (Binary / (Identifier a) (Identifier b)) "
+        "(ExpressionStatement (Assign = (Identifier x) (Binary / (Binary / (Identifier a) "
+        "(Identifier b)) "
         "(Identifier g))))");
   CHECK(Body("x = typeof /a/") ==
         "(ExpressionStatement (Assign = (Identifier x) (Unary typeof (RegExp \"a\" \"\"))))");
 }
 
-TEST_CASE("js lexer: comments, hashbang and HTML-like comments (Annex B.1.1)", "[js_parser][lexer]") {
+TEST_CASE("js lexer: comments, hashbang and HTML-like comments (Annex B.1.1)",
+          "[js_parser][lexer]") {
   CHECK(Body("x = a<!--b\ny") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Identifier a))) (ExpressionStatement (Identifier y))");
+        "(ExpressionStatement (Assign = (Identifier x) (Identifier a))) (ExpressionStatement "
+        "(Identifier y))");
   CHECK(Body("x = 1\n  --> comment\ny") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Number 1))) (ExpressionStatement (Identifier y))");
+        "(ExpressionStatement (Assign = (Identifier x) (Number 1))) (ExpressionStatement "
+        "(Identifier y))");
   CHECK(Body("--> first line\nx") == "(ExpressionStatement (Identifier x))");
   CHECK(Body("x = a --> 0") ==  // not at the start of a line: `a-- > 0`
-        "(ExpressionStatement (Assign = (Identifier x) (Binary > (Update x-- (Identifier a)) (Number 0))))");
+        "(ExpressionStatement (Assign = (Identifier x) (Binary > (Update x-- (Identifier a)) "
+        "(Number 0))))");
   CHECK(Body("#!/usr/bin/env node\nx // c\n/* d */ y") ==
         "(ExpressionStatement (Identifier x)) (ExpressionStatement (Identifier y))");
   CHECK(Body("x = 1 /* unterminated\n") == "ERROR 1:7 Invalid or unexpected token");
@@ -838,7 +879,8 @@ TEST_CASE("js lexer: comments, hashbang and HTML-like comments (Annex B.1.1)", "
 TEST_CASE("js parser: automatic semicolon insertion (ECMA-262 12.10)", "[js_parser]") {
   // Restricted productions.
   CHECK(Body("function f() { return\n1 }") ==
-        "(FunctionDeclaration (Identifier f) (params) (body (Return) (ExpressionStatement (Number 1))))");
+        "(FunctionDeclaration (Identifier f) (params) (body (Return) (ExpressionStatement (Number "
+        "1))))");
   CHECK(Body("a\n++b") ==
         "(ExpressionStatement (Identifier a)) (ExpressionStatement (Update ++x (Identifier b)))");
   CHECK(Body("a\n--\nb") ==
@@ -850,22 +892,27 @@ TEST_CASE("js parser: automatic semicolon insertion (ECMA-262 12.10)", "[js_pars
   CHECK(Body("throw\nx") == "ERROR 1:1 Illegal newline after throw");
   CHECK(Body("x = (a)\n=> 1") == "ERROR 1:5 Unexpected token '=>'");
   CHECK(Body("function* g() { yield\nx }") ==
-        "(FunctionDeclaration generator (Identifier g) (params) (body (ExpressionStatement (Yield _)) "
+        "(FunctionDeclaration generator (Identifier g) (params) (body (ExpressionStatement (Yield "
+        "_)) "
         "(ExpressionStatement (Identifier x))))");
   // async line terminator rules.
   CHECK(Body("async\nfunction f() {}") ==
-        "(ExpressionStatement (Identifier async)) (FunctionDeclaration (Identifier f) (params) (body))");
+        "(ExpressionStatement (Identifier async)) (FunctionDeclaration (Identifier f) (params) "
+        "(body))");
   CHECK(Body("x = async\nx => x") ==  // `async` then ASI: the arrow is a new statement
-        "(ExpressionStatement (Assign = (Identifier x) (Identifier async))) (ExpressionStatement (Arrow _ "
+        "(ExpressionStatement (Assign = (Identifier x) (Identifier async))) (ExpressionStatement "
+        "(Arrow _ "
         "(params (Identifier x)) (Identifier x)))");
   CHECK(Body("x = async\n(y) => y") == "ERROR 2:5 Unexpected token '=>'");
   // No ASI when the next token continues the expression.
   CHECK(Body("x = a\n(b)") ==
         "(ExpressionStatement (Assign = (Identifier x) (Call (Identifier a) (Identifier b))))");
   CHECK(Body("x = a\n[0]") ==
-        "(ExpressionStatement (Assign = (Identifier x) (Member computed (Identifier a) (Number 0))))");
+        "(ExpressionStatement (Assign = (Identifier x) (Member computed (Identifier a) (Number "
+        "0))))");
   CHECK(Body("x = a\n`t`") ==
-        "(ExpressionStatement (Assign = (Identifier x) (TaggedTemplate (Identifier a) (Template \"t\"))))");
+        "(ExpressionStatement (Assign = (Identifier x) (TaggedTemplate (Identifier a) (Template "
+        "\"t\"))))");
   // do-while gets a semicolon after `)` even without a newline.
   CHECK(Body("do ; while (0) x") ==
         "(DoWhile (Empty) (Number 0)) (ExpressionStatement (Identifier x))");
@@ -880,7 +927,8 @@ TEST_CASE("js parser: automatic semicolon insertion (ECMA-262 12.10)", "[js_pars
         "(VarDecl var (Declarator (Identifier a) (Number 1))) (ExpressionStatement (Assign = "
         "(Identifier b) (Number 2)))");
   CHECK(Body("class A { x = 1\ny\n['z'] = 2 }") ==
-        "(ClassDeclaration (Identifier A) _ (ClassMember field (Identifier x) (Number 1)) (ClassMember "
+        "(ClassDeclaration (Identifier A) _ (ClassMember field (Identifier x) (Number 1)) "
+        "(ClassMember "
         "field (Identifier y) _) (ClassMember field computed (String \"z\") (Number 2)))");
 }
 
@@ -905,7 +953,9 @@ TEST_CASE("js parser: node positions are 1-based lines and UTF-16 columns", "[js
         "(Program@1:1 (ExpressionStatement@1:1 (Assign@1:1 = (Identifier@1:1 caf\xC3\xA9) "
         "(Number@1:8 1))) (ExpressionStatement@1:11 (Identifier@1:11 z)))");
   // Line terminators: LF, CR, CRLF, U+2028, U+2029; multi-line comments and templates count lines.
-  CHECK(locs("a\nb\rc\r\nd\xE2\x80\xA8" "e\xE2\x80\xA9" "f") ==
+  CHECK(locs("a\nb\rc\r\nd\xE2\x80\xA8"
+             "e\xE2\x80\xA9"
+             "f") ==
         "(Program@1:1 (ExpressionStatement@1:1 (Identifier@1:1 a)) (ExpressionStatement@2:1 "
         "(Identifier@2:1 b)) (ExpressionStatement@3:1 (Identifier@3:1 c)) (ExpressionStatement@4:1 "
         "(Identifier@4:1 d)) (ExpressionStatement@5:1 (Identifier@5:1 e)) (ExpressionStatement@6:1 "
@@ -916,7 +966,8 @@ TEST_CASE("js parser: node positions are 1-based lines and UTF-16 columns", "[js
         "(Identifier@4:3 z)))");
   CHECK(locs("f(a)\n  .b?.(c)") ==
         "(Program@1:1 (ExpressionStatement@1:1 (OptionalChain@1:1 (Call@1:1 ?. (Member@1:1 "
-        "(Call@1:1 (Identifier@1:1 f) (Identifier@1:3 a)) (Identifier@2:4 b)) (Identifier@2:8 c)))))");
+        "(Call@1:1 (Identifier@1:1 f) (Identifier@1:3 a)) (Identifier@2:4 b)) (Identifier@2:8 "
+        "c)))))");
   // Error positions use the same counting.
   js::ParseResult r = Parse("x = '\xF0\x9F\x98\x80' +* 1");
   REQUIRE(r.error.has_value());
@@ -993,7 +1044,8 @@ TEST_CASE("js parser: function flags", "[js_parser]") {
   CHECK_FALSE(f->has_use_strict_directive);
   CHECK(r.program->strict);
 
-  r = Parse("class A extends B { constructor() { super(); super.x } m() { return () => super.y } }");
+  r = Parse(
+      "class A extends B { constructor() { super(); super.x } m() { return () => super.y } }");
   REQUIRE_FALSE(r.error.has_value());
   const auto* cls = r.program->body[0]->As<js::ClassNode>();
   REQUIRE(cls->constructor != nullptr);
@@ -1088,7 +1140,8 @@ TEST_CASE("js parser: unicode identifiers", "[js_parser][lexer]") {
   CHECK(Body("a\\u0020b") == "ERROR 1:2 Invalid Unicode escape sequence");
   CHECK(Body("x\xE2\x80\x8Dy = 1") ==  // ZWJ is ID_Continue
         "(ExpressionStatement (Assign = (Identifier x\xE2\x80\x8Dy) (Number 1)))");
-  CHECK(Body("x = 1\xC2\xA0+\xE3\x80\x80" "2") ==  // NBSP and ideographic space are whitespace
+  CHECK(Body("x = 1\xC2\xA0+\xE3\x80\x80"
+             "2") ==  // NBSP and ideographic space are whitespace
         "(ExpressionStatement (Assign = (Identifier x) (Binary + (Number 1) (Number 2))))");
   CHECK(Body("x = \xE2\x86\x92") == "ERROR 1:5 Invalid or unexpected token");  // an arrow symbol
 }
@@ -1140,8 +1193,8 @@ TEST_CASE("js parser: deep nesting is an error, never a crash", "[js_parser][lim
     CHECK(r.error->kind == js::ParseError::Kind::kParseError);
   }
   // Long flat chains are fine (iterative).
-  for (const std::string& src :
-       {"a" + rep(" + a", n), "a" + rep(".b", n), "f" + rep("()", n), rep("a;", n), "x = [" + rep("1,", n) + "]"}) {
+  for (const std::string& src : {"a" + rep(" + a", n), "a" + rep(".b", n), "f" + rep("()", n),
+                                 rep("a;", n), "x = [" + rep("1,", n) + "]"}) {
     js::ParseResult r = Parse(src);
     CHECK_FALSE(r.error.has_value());
   }
