@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 
 namespace codemode::compiler {
@@ -144,7 +145,33 @@ class ScopeAnalyzer {
     return nullptr;
   }
 
-  void Use(const js::Identifier* id) { Record(id, Lookup(id->name), false); }
+  void Use(const js::Identifier* id) {
+    Binding* b = Lookup(id->name);
+    Record(id, b, false);
+    if (b && b->kind == BindingKind::kArguments && !benign_arguments_.contains(id)) {
+      b->scope->function->arguments_escapes = true;
+    }
+  }
+
+  // A store into `target` (already resolved): records parameter assignments and writes to elements of
+  // the arguments object.
+  void NoteWrite(const Node* target) {
+    if (!target) return;
+    if (target->kind == NodeKind::kIdentifier) {
+      auto it = t_->references_.find(target);
+      if (it != t_->references_.end() && it->second.binding &&
+          it->second.binding->kind == BindingKind::kParam) {
+        it->second.binding->scope->function->param_assigned = true;
+      }
+    } else if (target->kind == NodeKind::kMember) {
+      const Node* obj = target->As<js::MemberExpression>()->object;
+      auto it = t_->references_.find(obj);
+      if (obj->kind == NodeKind::kIdentifier && it != t_->references_.end() && it->second.binding &&
+          it->second.binding->kind == BindingKind::kArguments) {
+        it->second.binding->scope->function->arguments_written = true;
+      }
+    }
+  }
 
   // A let/const/catch binding occurrence in the current scope: initializes the binding.
   void BindDeclared(const js::Identifier* id) {
@@ -591,11 +618,13 @@ class ScopeAnalyzer {
         } else {
           Use(id);
           if (mode == PatternMode::kVar) t_->references_[id].is_declaration = true;
+          NoteWrite(id);
         }
         return;
       }
       case NodeKind::kMember:
         Expr(n);
+        NoteWrite(n);
         return;
       case NodeKind::kArrayPattern:
         for (const Node* e : n->As<js::ArrayPattern>()->elements) Pattern(e, mode);
@@ -694,9 +723,13 @@ class ScopeAnalyzer {
         return;
       case NodeKind::kUnary:
         Expr(n->As<js::UnaryExpression>()->argument);
+        if (n->As<js::UnaryExpression>()->op == js::UnaryOp::kDelete) {
+          NoteWrite(n->As<js::UnaryExpression>()->argument);
+        }
         return;
       case NodeKind::kUpdate:
         Expr(n->As<js::UpdateExpression>()->argument);
+        NoteWrite(n->As<js::UpdateExpression>()->argument);
         return;
       case NodeKind::kBinary: {
         auto* b = n->As<js::BinaryExpression>();
@@ -728,9 +761,11 @@ class ScopeAnalyzer {
             Use(a->target->As<js::Identifier>());
             Expr(a->value);
           }
+          NoteWrite(a->target);
         } else if (a->target->kind == NodeKind::kMember) {
           Expr(a->target);
           Expr(a->value);
+          NoteWrite(a->target);
         } else {
           Expr(a->value);
           Pattern(a->target, PatternMode::kAssign);
@@ -754,6 +789,12 @@ class ScopeAnalyzer {
       }
       case NodeKind::kMember: {
         auto* m = n->As<js::MemberExpression>();
+        if (!m->computed && m->object->kind == NodeKind::kIdentifier &&
+            m->object->As<js::Identifier>()->name == "arguments" &&
+            m->property->kind == NodeKind::kIdentifier &&
+            m->property->As<js::Identifier>()->name == "length") {
+          benign_arguments_.insert(m->object);
+        }
         Expr(m->object);
         if (m->computed) {
           Expr(m->property);
@@ -840,9 +881,20 @@ class ScopeAnalyzer {
     }
     cur_ = saved_scope;
     fn_ = saved_fn;
+    // A sloppy function with simple parameters gets a mapped arguments object whose elements alias the
+    // parameters. The VM's arguments object is unmapped, so refuse programs where that is observable.
+    Binding* args = fi->arguments_binding;
+    if (!fi->strict && !fi->is_arrow && fn->has_simple_parameter_list && !fn->params.empty() && args &&
+        args->kind == BindingKind::kArguments &&
+        ((fi->param_assigned && fi->arguments_escapes) || fi->arguments_written)) {
+      Fail(fn, CompileError::Kind::kUnsupportedSyntax,
+           "parameters aliased through the arguments object of a sloppy-mode function are not "
+           "supported (assign a local copy instead, or add \"use strict\")");
+    }
   }
 
   ScopeTree* t_;
+  absl::flat_hash_set<const Node*> benign_arguments_;  // `arguments` in `arguments.length`
   Scope* cur_ = nullptr;
   FunctionInfo* fn_ = nullptr;
   bool failed_ = false;

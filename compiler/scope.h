@@ -95,6 +95,11 @@ struct FunctionInfo {
   Binding* arguments_binding = nullptr;
   Binding* new_target_binding = nullptr;
   Binding* callee_binding = nullptr;
+  // Sloppy-mode mapped-arguments aliasing detection (ECMA-262 §10.4.4.7): a parameter is assigned, the
+  // arguments object is used other than `arguments.length`, an element of it is written.
+  bool param_assigned = false;
+  bool arguments_escapes = false;
+  bool arguments_written = false;
 };
 
 // The resolution of one identifier reference / binding occurrence (or `this`, `new.target`).

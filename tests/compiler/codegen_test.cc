@@ -368,6 +368,33 @@ TEST_CASE("unsupported syntax is reported at the node", "[codegen][errors]") {
   }
 }
 
+TEST_CASE("observable sloppy-mode arguments aliasing is refused", "[codegen][errors]") {
+  const char* aliased[] = {
+      "function f(a) { arguments[0] = 2; return a; }",
+      "function f(a) { a = 2; return arguments[0]; }",
+      "function f(a) { const g = () => { a++; }; g(); return [...arguments]; }",
+      "function f(a) { [a] = [1]; return Array.from(arguments); }",
+  };
+  for (const char* src : aliased) {
+    INFO(src);
+    CompileError e = MustFail(src);
+    CHECK(e.kind == CompileError::Kind::kUnsupportedSyntax);
+    CHECK(e.message.find("arguments") != std::string::npos);
+  }
+  const char* fine[] = {
+      "function f(a) { a = 2; return arguments.length; }",
+      "function f(a) { 'use strict'; a = 2; return arguments[0]; }",
+      "function f(a = 1) { a = 2; return arguments[0]; }",
+      "function f(a) { return arguments[0] + a; }",
+      "function f() { arguments[0] = 1; return arguments; }",
+      "const f = (a) => { a = 1; return a; };",
+  };
+  for (const char* src : fine) {
+    INFO(src);
+    MustCompile(src);
+  }
+}
+
 TEST_CASE("early errors of declarations", "[codegen][errors]") {
   const char* bad[] = {
       "let a; let a;",
