@@ -132,9 +132,13 @@ String* VM::Concat(String* a, String* b) {
     s += b->ToU16();
     return heap_->Alloc<String>(std::move(s));
   }
-  String* r = heap_->Alloc<String>(a, b);
-  heap_->Account(static_cast<int64_t>(total));  // the eventual flat copy
-  return r;
+  if (total > limits_.max_memory_bytes) {
+    // Flattening would need at least `total` bytes: the run cannot afford this string.
+    Terminate(Termination::kMemoryLimit, "string exceeds the memory limit");
+    ThrowRangeError("Invalid string length");
+    return nullptr;
+  }
+  return heap_->Alloc<String>(a, b);
 }
 
 String* VM::Substring(String* s, uint32_t from, uint32_t to) {
