@@ -15,11 +15,10 @@
 //   at the first character of the construct (for binary/assignment/call/member nodes: the start of
 //   the left-most operand, except where noted).
 // - Children are non-owning `Node*` (or typed pointers); all nodes are owned by an `AstArena` that
-// outlives
-//   every use of the tree. `nullptr` means "absent" wherever a field is documented as optional.
+//   outlives every use of the tree. `nullptr` means "absent" wherever a field is documented as
+//   optional.
 // - Switch on `node->kind`, then `node->As<T>()` (checked in debug builds). The comment on each
-// field lists
-//   the node kinds it may hold.
+//   field lists the node kinds it may hold.
 // - TypeScript-only syntax never appears: it is erased while parsing.
 #pragma once
 
@@ -256,8 +255,7 @@ struct Property : NodeOf<NodeKind::kProperty> {
   Node* key = nullptr;
   // ObjectLiteral: expression, or FunctionExpression for methods/accessors.
   // ObjectPattern: target (Identifier | MemberExpression (assignment only) | ArrayPattern |
-  // ObjectPattern |
-  //   AssignmentPattern for a default).
+  //   ObjectPattern | AssignmentPattern for a default).
   Node* value = nullptr;
   bool computed = false;
   bool shorthand = false;  // `{a}` / `{a = 1}` (value is the Identifier / AssignmentPattern)
@@ -525,8 +523,7 @@ struct AwaitExpression : NodeOf<NodeKind::kAwait> {
 
 // ============================== Patterns ==============================
 // Binding patterns (declarations, parameters, catch) hold Identifier leaves; assignment patterns
-// (from
-// `[a, b] = ...`, for-in/of heads without declaration) may also hold MemberExpression leaves.
+// (from `[a, b] = ...`, for-in/of heads without declaration) may also hold MemberExpression leaves.
 
 struct ArrayPattern : NodeOf<NodeKind::kArrayPattern> {
   using NodeOf::NodeOf;

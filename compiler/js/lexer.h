@@ -1,9 +1,8 @@
 // JavaScript lexer (ECMA-262 §12), driven by the parser: it always lexes `/` as a division
-// punctuator and
-// `}` as a brace; the parser asks for a rescan as a regular expression (RescanAsRegExp) or as a
-// template continuation (RescanTemplateContinuation) where its grammar expects one. `>` is always a
-// single token so that TypeScript type argument lists nest; the parser joins `>>`, `>=`, ... with
-// RescanGreater in expression context.
+// punctuator and `}` as a brace; the parser asks for a rescan as a regular expression
+// (RescanAsRegExp) or as a template continuation (RescanTemplateContinuation) where its grammar
+// expects one. `>` is always a single token so that TypeScript type argument lists nest; the parser
+// joins `>>`, `>=`, ... with RescanGreater in expression context.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +20,8 @@ enum class Tok : uint8_t {
   kNumber,
   kBigInt,
   kString,
-  kTemplate,  // a template piece: `...` / `...${ / }...${ / }...` (Token::template_tail: ends with
-              // `)
+  // A template piece: `...` / `...${ / }...${ / }...` (Token::template_tail: ends with a backtick).
+  kTemplate,
   kRegExp,
   // Reserved words (ECMA-262 §12.7.2) that are never identifiers.
   kBreak,
