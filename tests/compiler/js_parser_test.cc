@@ -1,6 +1,8 @@
 // Tests for the JavaScript/TypeScript front end (compiler/js): lexer, parser, AST shape, positions,
 // automatic semicolon insertion, regex/division, TypeScript erasure, early errors, nesting limits,
 // and that every corpus program parses.
+#include <pthread.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstring>
@@ -1208,6 +1210,42 @@ TEST_CASE("js parser: deep nesting is an error, never a crash", "[js_parser][lim
   options.max_depth = 10;
   CHECK(js::ParseProgram(rep("[", 20) + rep("]", 20), options).error.has_value());
   CHECK_FALSE(js::ParseProgram(rep("[", 5) + rep("]", 5), options).error.has_value());
+}
+
+// Parses on a thread with a small stack and no depth limit: the stack guard must stop it.
+struct SmallStackJob {
+  std::string src;
+  std::optional<js::ParseError> error;
+  bool parsed = false;
+};
+
+void* RunSmallStackJob(void* arg) {
+  auto* job = static_cast<SmallStackJob*>(arg);
+  js::ParseOptions options;
+  options.max_depth = 1u << 30;
+  js::ParseResult r = js::ParseProgram(job->src, options);
+  job->parsed = r.program != nullptr;
+  job->error = r.error;
+  return nullptr;
+}
+
+TEST_CASE("js parser: stack guard on small thread stacks", "[js_parser][limits]") {
+  for (const std::string& src :
+       {std::string(100000, '(') + "a" + std::string(100000, ')'),
+        std::string(100000, '[') + std::string(100000, ']'),
+        "let x: " + std::string(50000, '(') + "T" + std::string(50000, ')')}) {
+    SmallStackJob job{src, std::nullopt, false};
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 256 * 1024);
+    pthread_t thread;
+    REQUIRE(pthread_create(&thread, &attr, RunSmallStackJob, &job) == 0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attr);
+    CHECK_FALSE(job.parsed);
+    REQUIRE(job.error.has_value());
+    CHECK(job.error->message == "too deeply nested");
+  }
 }
 
 TEST_CASE("js parser: every corpus program parses", "[js_parser][corpus]") {
