@@ -170,24 +170,13 @@ Value MathHypot(VM& vm, CallArgs& args) {
 
 // ---------------------------------------------------------------------------- Math.random
 
-constexpr uint64_t kDefaultRandomSeed = 0x9E3779B97F4A7C15ull;
-
-// SplitMix64 (Steele, Lea, Flood 2014): 64-bit state, so the whole generator state fits one value
-// that a snapshot saves (DESIGN §3 invariant 6).
-uint64_t SplitMix64Next(uint64_t* state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// The run's generator state. Until the VM gets a per-run field for it, it lives in the internal slot
-// of the run's copy-on-write copy of the Math object (so it is per run, deterministic, and saved
-// with the run's heap); `math` is the realm's Math object (the native's data).
-uint64_t* RunRandomState(VM& vm, Object* math, uint64_t* scratch) {
+// The run's generator state. Until the VM gets a per-run field for it (the two functions below are
+// the only places to rewire), it lives in the internal slot of the run's copy-on-write copy of the
+// Math object: per run, deterministic, and saved with the run's heap. `math` is the realm's Math
+// object (the native's data).
+uint64_t LoadRunRandomState(VM& vm, Object* math) {
   Value v = vm.Resolve(math)->internal();
-  *scratch = v.IsInt() ? static_cast<uint64_t>(v.AsInt()) : kDefaultRandomSeed;
-  return scratch;
+  return v.IsInt() ? static_cast<uint64_t>(v.AsInt()) : prim::kDefaultRandomSeed;
 }
 void StoreRunRandomState(VM& vm, Object* math, uint64_t state) {
   vm.Writable(math)->set_internal(Value::Int(static_cast<int64_t>(state)));
@@ -197,10 +186,9 @@ void StoreRunRandomState(VM& vm, Object* math, uint64_t state) {
 Value MathRandom(VM& vm, CallArgs& args) {
   Value data = static_cast<NativeFunction*>(args.callee)->data;
   if (!data.IsObject()) return vm.ThrowTypeError("internal error: Math.random lost its state");
-  uint64_t scratch;
-  uint64_t* state = RunRandomState(vm, data.AsObject(), &scratch);
-  uint64_t bits = SplitMix64Next(state);
-  StoreRunRandomState(vm, data.AsObject(), *state);
+  uint64_t state = LoadRunRandomState(vm, data.AsObject());
+  uint64_t bits = prim::SplitMix64Next(&state);
+  StoreRunRandomState(vm, data.AsObject(), state);
   return Value::Number(static_cast<double>(bits >> 11) * 0x1.0p-53);
 }
 

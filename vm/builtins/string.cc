@@ -1335,8 +1335,51 @@ int CompareLevel(const std::vector<CollationElement>& x, const std::vector<Colla
 // text; for other text it is an approximation: letters with diacritics sort with their base letter
 // (accents at the secondary level), other scripts by code point after Latin, symbols and
 // punctuation before digits. Locale tailorings are not modelled (see IsRootCollationLocale).
+// The same comparison for two ASCII strings without numeric collation, computed incrementally
+// (no element vectors): every non-ignorable ASCII character is one element with a common
+// secondary weight, so only the primary and case levels can differ.
+int CollateAscii(const Units& a, const Units& b, const CollatorOptions& opt) {
+  const AsciiWeights& w = Ascii();
+  auto ignorable = [&](unsigned char c) {
+    return w.primary[c] == 0 || (opt.ignore_punctuation && w.variable[c]);
+  };
+  size_t i = 0, j = 0;
+  while (true) {
+    while (i < a.size() && ignorable(static_cast<unsigned char>(a[i]))) ++i;
+    while (j < b.size() && ignorable(static_cast<unsigned char>(b[j]))) ++j;
+    if (i == a.size() || j == b.size()) {
+      if (i == a.size() && j == b.size()) break;
+      return i == a.size() ? -1 : 1;
+    }
+    uint64_t pa = w.primary[a[i]], pb = w.primary[b[j]];
+    if (pa != pb) return pa < pb ? -1 : 1;
+    ++i;
+    ++j;
+  }
+  using S = CollatorOptions::Sensitivity;
+  if (opt.sensitivity == S::kBase || opt.sensitivity == S::kAccent) return 0;
+  // Case (tertiary) level: lowercase before uppercase unless caseFirst is "upper".
+  i = j = 0;
+  while (true) {
+    while (i < a.size() && ignorable(static_cast<unsigned char>(a[i]))) ++i;
+    while (j < b.size() && ignorable(static_cast<unsigned char>(b[j]))) ++j;
+    if (i == a.size() || j == b.size()) return 0;  // same element count (primaries were equal)
+    bool ua = a[i] >= 'A' && a[i] <= 'Z', ub = b[j] >= 'A' && b[j] <= 'Z';
+    if (ua != ub) return (ua != opt.upper_first) ? 1 : -1;
+    ++i;
+    ++j;
+  }
+}
+
 int CollateStrings(VM& vm, String* a, String* b, const CollatorOptions& opt) {
   if (String::Equals(a, b)) return 0;
+  {
+    Units ua(a), ub(b);
+    ChargeUnits(vm, ua.size() + ub.size());
+    if (!opt.numeric && ua.IsAscii() && ub.IsAscii()) return CollateAscii(ua, ub, opt);
+    // NFD copies and element vectors: about 64 bytes of temporaries per unit.
+    if (!prim::CheckTempBytes(vm, (static_cast<uint64_t>(ua.size()) + ub.size()) * 64)) return 0;
+  }
   std::vector<CollationElement> x, y;
   CollationElements(vm, a, opt, &x);
   CollationElements(vm, b, opt, &y);
@@ -1489,7 +1532,9 @@ Value StringLocaleCompare(VM& vm, CallArgs& args) {
     if (slow) return prim::CallFallback(vm, args, fallback_args);
     return Value::Empty();
   }
-  return Value::Number(CollateStrings(vm, s, that, opt));
+  int r = CollateStrings(vm, s, that, opt);
+  if (vm.termination() != Termination::kNone) return Value::Empty();
+  return Value::Number(r);
 }
 
 }  // namespace
