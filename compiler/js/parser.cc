@@ -2975,6 +2975,10 @@ Node* Parser::ParsePrimary() {
     case Tok::kPrivateName:
     case Tok::kImport:
       return ParsePrimaryRare();
+    case Tok::kLt:
+      if (ts_)
+        return Unsupported(start, "angle-bracket type assertions are not supported; use 'as'");
+      return Unexpected();
     default:
       return Unexpected();
   }

@@ -605,6 +605,14 @@ const Golden kTypeScript[] = {
     {"x = a as number > b", "x = a > b"},
     {"let fns: Array<(x: number) => number> = [x => x]", "let fns = [x => x]"},
     {"interface Empty {}\ntype Alias = Empty\nx", "x"},
+    {"class A { handler: (e: Event) => void = () => {}; m<T>(): T { return null! } }",
+     "class A { handler = () => {}; m() { return null } }"},
+    {"const [s, set] = useState<string | null>(null)", "const [s, set] = useState(null)"},
+    {"obj[key as keyof typeof obj]", "obj[key]"},
+    {"declare module \"foo\";\nimport type A, { B } from \"x\"; y", "y"},
+    {"class A { private constructor() {} static override readonly x = 1 }",
+     "class A { constructor() {} static x = 1 }"},
+    {"const f = (): { a: number } => ({ a: 1 })", "const f = () => ({ a: 1 })"},
 };
 
 TEST_CASE("js parser: TypeScript erasure", "[js_parser][typescript]") {
@@ -641,6 +649,7 @@ TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser]
       {"import { a } from 'b'", 1, 1, "import declarations are not supported"},
       {"export const x = 1", 1, 1, "export declarations are not supported"},
       {"@dec class A {}", 1, 1, "decorators are not supported"},
+      {"let v = <string>x", 1, 9, "angle-bracket type assertions are not supported; use 'as'"},
   };
   for (const Case& c : cases) {
     INFO(c.src);
