@@ -379,7 +379,7 @@ class Inspector {
     std::pair<U16, U16> braces = {u"{", u"}"};
     EntryType extras = EntryType::kObject;
     std::vector<PropertyKey> keys;
-    enum class Kind { kPlain, kArray, kSet, kMap, kIterator, kArguments, kPromise, kWeak };
+    enum class Kind { kPlain, kArray, kSet, kMap, kIterator, kPromise, kWeak };
     Kind kind = Kind::kPlain;
     bool is_entries_iterator = false;
 
@@ -449,15 +449,7 @@ class Inspector {
       if (constructor && *constructor == u"Object" && klass != ObjectClass::kError &&
           klass != ObjectClass::kFunction) {
         if (klass == ObjectClass::kArguments) {
-          braces.first = u"[Arguments] [";
-          braces.second = u"]";
-          std::vector<PropertyKey> rest;
-          for (const PropertyKey& k : keys)
-            if (!k.is_index()) rest.push_back(k);
-          keys = std::move(rest);
-          kind = Kind::kArguments;
-          extras = EntryType::kArrayExtras;
-          if (ArgumentsLength(value) == 0 && keys.empty()) return u"[Arguments] []";
+          braces.first = u"[Arguments] {";  // Node 20 lists the indices as keys
         } else if (!tag.empty()) {
           braces.first = Prefix(constructor, tag, u"Object") + u"{";
         }
@@ -515,9 +507,6 @@ class Inspector {
       case Kind::kArray:
         output = FormatArrayLike(value, static_cast<ArrayObject*>(r)->length, recurse_times);
         break;
-      case Kind::kArguments:
-        output = FormatArrayLike(value, ArgumentsLength(value), recurse_times);
-        break;
       case Kind::kSet:
       case Kind::kMap:
         output = FormatCollection(static_cast<MapObject*>(r), kind == Kind::kMap, recurse_times);
@@ -543,12 +532,6 @@ class Inspector {
     }
     seen_.pop_back();
     return ReduceToSingleString(output, base, braces, extras, recurse_times, value);
-  }
-
-  uint32_t ArgumentsLength(Object* o) {
-    Value len = DataProp(o, Atom(AtomId::length));
-    double d = len.IsNumber() ? len.AsNumber() : 0;
-    return d > 0 ? static_cast<uint32_t>(std::min(d, 4294967295.0)) : 0;
   }
 
   // formatProperty.
@@ -1399,10 +1382,9 @@ U16 RenderRow(const std::vector<U16>& row, const std::vector<size_t>& widths) {
   U16 out = u"│ ";
   for (size_t i = 0; i < row.size(); ++i) {
     size_t len = StringWidth(row[i]);
-    size_t needed = widths[i] - len;
-    out.append(needed / 2, u' ');
+    // Node 20 left-aligns cells.
     out += row[i];
-    out.append(needed - needed / 2, u' ');
+    out.append(widths[i] - len, u' ');
     if (i + 1 != row.size()) out += u" │ ";
   }
   out += u" │";
