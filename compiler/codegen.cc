@@ -128,14 +128,15 @@ void FunctionBuilder::Fail(std::string message) {
   error_ = std::move(message);
 }
 
-// ---------------------------------------------------------------------------------------- registers
+// ----------------------------------------------------------------------------------------
+// registers
 
 int FunctionBuilder::Alloc(int n) {
   int base = top_;
   if (top_ + n > isa::kMaxRegisters) {
     Fail("function too large (more than 255 registers needed)");
-    // Hand out a register that is always valid so the caller's emission stays in range; the output is
-    // discarded anyway.
+    // Hand out a register that is always valid so the caller's emission stays in range; the output
+    // is discarded anyway.
     return 0;
   }
   top_ += n;
@@ -171,7 +172,8 @@ int FunctionBuilder::CheckReg(int r) {
   return r;
 }
 
-// ---------------------------------------------------------------------------------------- constants
+// ----------------------------------------------------------------------------------------
+// constants
 
 uint32_t FunctionBuilder::AddConstant(bytecode::Constant c, std::string key) {
   auto it = constant_index_.find(key);
@@ -200,7 +202,9 @@ uint32_t FunctionBuilder::AddString(std::u16string_view s) {
   return AddConstant(std::move(c), ConstantKey('s', bytes));
 }
 
-uint32_t FunctionBuilder::AddStringUtf8(std::string_view utf8) { return AddString(Utf8ToUtf16(utf8)); }
+uint32_t FunctionBuilder::AddStringUtf8(std::string_view utf8) {
+  return AddString(Utf8ToUtf16(utf8));
+}
 
 uint32_t FunctionBuilder::AddBigInt(std::string_view digits) {
   bytecode::Constant c;
@@ -209,7 +213,8 @@ uint32_t FunctionBuilder::AddBigInt(std::string_view digits) {
   return AddConstant(std::move(c), ConstantKey('b', digits));
 }
 
-uint32_t FunctionBuilder::AddTemplate(std::vector<std::u16string> cooked, std::vector<bool> cooked_valid,
+uint32_t FunctionBuilder::AddTemplate(std::vector<std::u16string> cooked,
+                                      std::vector<bool> cooked_valid,
                                       std::vector<std::u16string> raws) {
   bytecode::Constant c;
   c.kind = bytecode::Constant::Kind::kTemplate;
@@ -295,7 +300,8 @@ void FunctionBuilder::EmitLoadConstant(int a, uint32_t k) {
 }
 
 void FunctionBuilder::EmitLoadNumber(int a, double v) {
-  if (v == std::floor(v) && v >= isa::kMinSBx && v <= isa::kMaxSBx && !(v == 0 && std::signbit(v))) {
+  if (v == std::floor(v) && v >= isa::kMinSBx && v <= isa::kMaxSBx &&
+      !(v == 0 && std::signbit(v))) {
     EmitAsBx(Op::LOADI, a, static_cast<int>(v));
   } else {
     EmitLoadConstant(a, AddNumber(v));

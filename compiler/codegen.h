@@ -1,11 +1,12 @@
-// FunctionBuilder: the emission layer shared by the front ends. It owns one bytecode::FunctionProto while
-// it is being built: instruction encoding (vm/isa.h), a stack-like register allocator, the constant pool
-// (deduplicated, except tagged-template objects which have per-site identity), forward/backward labels
-// with jump patching, exception-handler regions and the pc → source-position line table.
+// FunctionBuilder: the emission layer shared by the front ends. It owns one bytecode::FunctionProto
+// while it is being built: instruction encoding (vm/isa.h), a stack-like register allocator, the
+// constant pool (deduplicated, except tagged-template objects which have per-site identity),
+// forward/backward labels with jump patching, exception-handler regions and the pc →
+// source-position line table.
 //
-// Errors never abort emission midway: the first limit that is exceeded (registers, constants, jump range,
-// code size) sets `failed()` with a message, and every later emission becomes a no-op, so callers can
-// unwind at their own pace and report "function too large".
+// Errors never abort emission midway: the first limit that is exceeded (registers, constants, jump
+// range, code size) sets `failed()` with a message, and every later emission becomes a no-op, so
+// callers can unwind at their own pace and report "function too large".
 #pragma once
 
 #include <cstdint>
@@ -32,8 +33,8 @@ struct Region {
 
 class FunctionBuilder {
  public:
-  // Upper bound on the words of one function's code: far beyond any real program, it bounds the work a
-  // hostile input can cause (and sBx jumps cannot span more than 32767 words anyway).
+  // Upper bound on the words of one function's code: far beyond any real program, it bounds the
+  // work a hostile input can cause (and sBx jumps cannot span more than 32767 words anyway).
   static constexpr size_t kMaxCodeWords = 1u << 20;
 
   FunctionBuilder();
@@ -44,8 +45,8 @@ class FunctionBuilder {
   // Records the first failure; later emissions are ignored.
   void Fail(std::string message);
 
-  // ---- registers: a stack. Registers below `top()` are allocated; Alloc returns the base of n fresh
-  // consecutive registers (at least reg 1 when R0 is reserved for `this`). Exceeding
+  // ---- registers: a stack. Registers below `top()` are allocated; Alloc returns the base of n
+  // fresh consecutive registers (at least reg 1 when R0 is reserved for `this`). Exceeding
   // isa::kMaxRegisters fails the builder and returns a valid dummy register.
   int top() const { return top_; }
   int Alloc(int n = 1);
@@ -63,12 +64,14 @@ class FunctionBuilder {
   uint32_t AddString(std::u16string_view s);
   uint32_t AddStringUtf8(std::string_view utf8);
   uint32_t AddBigInt(std::string_view decimal_digits);
-  // Never deduplicated: each tagged-template call site needs its own template object (ECMA-262 §13.2.8.4).
+  // Never deduplicated: each tagged-template call site needs its own template object (ECMA-262
+  // §13.2.8.4).
   uint32_t AddTemplate(std::vector<std::u16string> cooked, std::vector<bool> cooked_valid,
                        std::vector<std::u16string> raws);
   const std::vector<bytecode::Constant>& constants() const { return proto_.constants; }
 
-  // ---- source positions: the position attached to the next emitted instructions that can throw/call.
+  // ---- source positions: the position attached to the next emitted instructions that can
+  // throw/call.
   void SetPosition(uint32_t line, uint32_t column) {
     line_ = line;
     column_ = column;
@@ -102,10 +105,10 @@ class FunctionBuilder {
   void EmitJump(isa::Op op, int a, Label target);
   void EmitJump(Label target) { EmitJump(isa::Op::JMP, 0, target); }
 
-  // ---- exception handler regions. A region covers the pcs emitted between Open and Close, except while
-  // paused. Close records one bytecode::Handler per covered segment, in order, with handler target
-  // `handler` (bound later at the latest by Finish) storing the exception in R[reg]. Regions must be
-  // closed innermost first, which lists inner ranges before outer ones as the VM requires.
+  // ---- exception handler regions. A region covers the pcs emitted between Open and Close, except
+  // while paused. Close records one bytecode::Handler per covered segment, in order, with handler
+  // target `handler` (bound later at the latest by Finish) storing the exception in R[reg]. Regions
+  // must be closed innermost first, which lists inner ranges before outer ones as the VM requires.
   Region OpenRegion();
   void PauseRegion(Region r);
   void ResumeRegion(Region r);
@@ -116,8 +119,8 @@ class FunctionBuilder {
 
   // ---- output
   bytecode::FunctionProto& proto() { return proto_; }
-  // Resolves handler labels, sets num_regs, and returns the finished proto. The builder must not be used
-  // afterwards. Fails (and returns a partial proto) when a label is used but never bound.
+  // Resolves handler labels, sets num_regs, and returns the finished proto. The builder must not be
+  // used afterwards. Fails (and returns a partial proto) when a label is used but never bound.
   bytecode::FunctionProto Finish();
 
  private:

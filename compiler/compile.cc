@@ -15,7 +15,8 @@ using isa::Op;
 using js::Node;
 using js::NodeKind;
 
-// ------------------------------------------------------------------------------------------- helpers
+// -------------------------------------------------------------------------------------------
+// helpers
 
 std::string NumberToString(double v) {
   char buf[128];
@@ -29,7 +30,8 @@ std::string Utf16ToUtf8(std::u16string_view s) {
   out.reserve(s.size());
   for (size_t i = 0; i < s.size(); ++i) {
     uint32_t c = s[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 &&
+        s[i + 1] <= 0xDFFF) {
       c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
       ++i;
     } else if (c >= 0xD800 && c <= 0xDFFF) {
@@ -72,7 +74,8 @@ FunctionCompiler::FunctionCompiler(ModuleCompiler* m, FunctionCompiler* parent, 
 }
 
 void FunctionCompiler::Unsupported(const Node* at, std::string_view what) {
-  Fail(at, CompileError::Kind::kUnsupportedSyntax, absl::StrCat(std::string(what), " are not supported yet"));
+  Fail(at, CompileError::Kind::kUnsupportedSyntax,
+       absl::StrCat(std::string(what), " are not supported yet"));
 }
 
 uint32_t FunctionCompiler::Message(std::u16string_view s) {
@@ -107,7 +110,8 @@ void FunctionCompiler::Finish(const Node* fn_node) {
   m_->module.protos[proto_index_] = std::move(proto);
 }
 
-// ------------------------------------------------------------------------------------------- bindings
+// -------------------------------------------------------------------------------------------
+// bindings
 
 FunctionCompiler::Access FunctionCompiler::AccessOf(const Binding* b) {
   if (!b) return {Access::Kind::kGlobal, 0};

@@ -10,8 +10,8 @@
 
 namespace codemode::compiler {
 
-// Why a program could not be compiled. line/column are 1-based positions in the original source (the
-// column in UTF-16 code units).
+// Why a program could not be compiled. line/column are 1-based positions in the original source
+// (the column in UTF-16 code units).
 struct CompileError {
   enum class Kind {
     kParseError,         // the source is not valid syntax (or violates an early error)
@@ -32,8 +32,9 @@ struct CompileOptions {
 // main proto (kind kScript, is_async) is protos[module.main].
 // Errors: kParseError for invalid syntax (ECMA-262 early errors included where they matter for
 // execution, e.g. redeclared let/const), kUnsupportedSyntax at the node's location for classes,
-// generators, for-await, super and private names (not implemented yet) and for functions that exceed
-// the ISA's limits ("function too large": 255 registers, 65535 children, 255 upvalues, code size).
+// generators, for-await, super and private names (not implemented yet) and for functions that
+// exceed the ISA's limits ("function too large": 255 registers, 65535 children, 255 upvalues, code
+// size).
 std::variant<bytecode::Module, CompileError> CompileJavaScript(std::string_view utf8_source,
                                                                const CompileOptions& options);
 

@@ -44,18 +44,18 @@ struct JumpContext {
   };
   enum class ExitKind : uint8_t { kBreak, kContinue, kReturn };
   struct Exit {
-    int code;             // value stored in kind_reg (>= 2)
+    int code;  // value stored in kind_reg (>= 2)
     ExitKind what;
-    size_t target;        // index in the context stack (break/continue)
+    size_t target;  // index in the context stack (break/continue)
   };
 
   Kind kind = Kind::kLoop;
   std::vector<std::string_view> labels;
   Label break_label, continue_label;
-  int iterator_reg = -1;            // for-of: close on break/return/throw out of the body
-  uint32_t line = 0, column = 0;    // for-of: source position reported by ITERCLOSE
+  int iterator_reg = -1;          // for-of: close on break/return/throw out of the body
+  uint32_t line = 0, column = 0;  // for-of: source position reported by ITERCLOSE
   bool has_region = false;
-  Region region;                    // handler region owned by this statement
+  Region region;  // handler region owned by this statement
   // kFinally
   int kind_reg = -1, value_reg = -1;
   Label finally_label;
@@ -86,8 +86,8 @@ class FunctionCompiler {
   void At(uint32_t line, uint32_t column) {
     if (line) b_.SetPosition(line, column);
   }
-  // The innermost optional chain's short-circuit label (an optional link outside a chain is a parser
-  // contract violation: reported, never undefined behavior).
+  // The innermost optional chain's short-circuit label (an optional link outside a chain is a
+  // parser contract violation: reported, never undefined behavior).
   Label ChainNil() {
     if (chain_nil_.empty()) {
       b_.Fail("internal error: optional link outside an optional chain");
@@ -96,7 +96,8 @@ class FunctionCompiler {
     }
     return chain_nil_.back();
   }
-  // Where V8 reports a failed property access: the property name (`.name`) or the `[` of a computed key.
+  // Where V8 reports a failed property access: the property name (`.name`) or the `[` of a computed
+  // key.
   void AtProperty(const js::MemberExpression* m) {
     if (!m->computed && m->property) {
       At(m->property);
@@ -122,7 +123,8 @@ class FunctionCompiler {
   const Reference* RefOf(const js::Node* n) const { return m_->scopes->ReferenceFor(n); }
   Access AccessOf(const Binding* b);
   int UpvalueIndex(const Binding* b);
-  // Register-resident binding of this function that can be read/written directly (no cell, no check).
+  // Register-resident binding of this function that can be read/written directly (no cell, no
+  // check).
   int DirectRegister(const Reference* r, bool for_write) const;
   void LoadVar(const Reference* r, std::string_view name, int dst);
   // A register holding the variable's value (its own register when possible).
@@ -157,8 +159,8 @@ class FunctionCompiler {
   void Return(const js::ReturnStatement* s);
   void Try(const js::TryStatement* s);
   void CatchClause(const js::CatchClause* c, int exception_reg);
-  // Routes an exit (break/continue to ctx_[target], or return of R[value] / undefined when value < 0)
-  // through the contexts above it: closes for-of iterators, diverts into finally blocks.
+  // Routes an exit (break/continue to ctx_[target], or return of R[value] / undefined when value <
+  // 0) through the contexts above it: closes for-of iterators, diverts into finally blocks.
   void RouteExit(JumpContext::ExitKind what, size_t target, int value);
   void CloseIteratorOf(size_t index);
   void EmitFinallyDispatch(JumpContext& c);
@@ -175,8 +177,8 @@ class FunctionCompiler {
   void NamedExprTo(const js::Node* e, int dst, std::string_view name);
   // A register holding the value (a local's own register when possible; else a fresh temp).
   int ExprAny(const js::Node* e);
-  // As ExprAny, but copies a local's register to a temp when `later` may assign locals (so the value
-  // read now is the one used).
+  // As ExprAny, but copies a local's register to a temp when `later` may assign locals (so the
+  // value read now is the one used).
   int ExprAnyStable(const js::Node* e, std::initializer_list<const js::Node*> later);
   void ExprEffect(const js::Node* e);
   void CondJump(const js::Node* e, bool jump_if, Label target);
@@ -218,8 +220,8 @@ class FunctionCompiler {
   struct PreparedTarget {
     const js::Node* node = nullptr;
     int object = -1;
-    int key = -1;            // computed key register, or -1
-    uint32_t name = 0;       // constant for a static key
+    int key = -1;       // computed key register, or -1
+    uint32_t name = 0;  // constant for a static key
   };
   PreparedTarget PrepareTarget(const js::Node* target);
   void StoreTarget(const PreparedTarget& t, int value, BindMode mode);

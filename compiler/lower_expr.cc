@@ -74,7 +74,8 @@ isa::Op FunctionCompiler::BinaryOpcode(js::BinaryOp op) const {
   return Op::NOP;
 }
 
-// ------------------------------------------------------------------------------------------- analysis
+// -------------------------------------------------------------------------------------------
+// analysis
 
 bool FunctionCompiler::WritesDstLast(const Node* e) const {
   switch (e->kind) {
@@ -145,7 +146,8 @@ bool FunctionCompiler::MayWriteLocals(const Node* e) const {
       for (const Node* p : e->As<js::ObjectLiteral>()->properties) {
         if (p->kind == NodeKind::kProperty) {
           auto* prop = p->As<js::Property>();
-          if ((prop->computed && MayWriteLocals(prop->key)) || MayWriteLocals(prop->value)) return true;
+          if ((prop->computed && MayWriteLocals(prop->key)) || MayWriteLocals(prop->value))
+            return true;
         } else if (MayWriteLocals(p)) {
           return true;
         }
@@ -168,7 +170,8 @@ bool FunctionCompiler::MayWriteLocals(const Node* e) const {
     }
     case NodeKind::kConditional: {
       auto* c = e->As<js::ConditionalExpression>();
-      return MayWriteLocals(c->test) || MayWriteLocals(c->consequent) || MayWriteLocals(c->alternate);
+      return MayWriteLocals(c->test) || MayWriteLocals(c->consequent) ||
+             MayWriteLocals(c->alternate);
     }
     case NodeKind::kAssignment: {
       auto* a = e->As<js::AssignmentExpression>();
@@ -219,7 +222,8 @@ bool FunctionCompiler::MayWriteLocals(const Node* e) const {
   }
 }
 
-// ------------------------------------------------------------------------------------------- entry points
+// ------------------------------------------------------------------------------------------- entry
+// points
 
 void FunctionCompiler::ExprTo(const Node* e, int dst) {
   if (!e || Failed()) return;
@@ -399,14 +403,16 @@ void FunctionCompiler::CondJump(const Node* e, bool jump_if, Label target) {
       break;
     }
     case NodeKind::kBinary: {
-      // x == null / x != null / x === undefined / x !== undefined: test-and-branch in one instruction.
+      // x == null / x != null / x === undefined / x !== undefined: test-and-branch in one
+      // instruction.
       auto* b = e->As<js::BinaryExpression>();
       auto is_null = [](const Node* n) { return n->kind == NodeKind::kNullLiteral; };
       auto is_undefined = [&](const Node* n) {
         if (n->kind == NodeKind::kIdentifier) {
           return n->As<js::Identifier>()->name == "undefined" && IsGlobalName(this, RefOf(n));
         }
-        return n->kind == NodeKind::kUnary && n->As<js::UnaryExpression>()->op == js::UnaryOp::kVoid &&
+        return n->kind == NodeKind::kUnary &&
+               n->As<js::UnaryExpression>()->op == js::UnaryOp::kVoid &&
                n->As<js::UnaryExpression>()->argument->kind == NodeKind::kNumberLiteral;
       };
       bool loose = b->op == js::BinaryOp::kEq || b->op == js::BinaryOp::kNe;
@@ -451,7 +457,8 @@ void FunctionCompiler::CondJump(const Node* e, bool jump_if, Label target) {
   b_.EmitJump(jump_if ? Op::JMPT : Op::JMPF, r, target);
 }
 
-// ------------------------------------------------------------------------------------------- dispatch
+// -------------------------------------------------------------------------------------------
+// dispatch
 
 void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
   switch (e->kind) {
@@ -565,7 +572,8 @@ void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
   }
 }
 
-// ------------------------------------------------------------------------------------------- leaves
+// -------------------------------------------------------------------------------------------
+// leaves
 
 void FunctionCompiler::IdentifierTo(const js::Identifier* id, int dst) {
   const Reference* r = RefOf(id);
@@ -610,8 +618,8 @@ void FunctionCompiler::TemplateTo(const js::TemplateLiteral* t, int dst) {
     b_.EmitLoadConstant(dst, b_.AddString(q.cooked ? *q.cooked : std::u16string()));
     return;
   }
-  // Parts go in consecutive registers: strings loaded, substitutions converted with TOSTRING right after
-  // their evaluation (ECMA-262 §13.2.8.6); every 16 parts are folded into the first register.
+  // Parts go in consecutive registers: strings loaded, substitutions converted with TOSTRING right
+  // after their evaluation (ECMA-262 §13.2.8.6); every 16 parts are folded into the first register.
   constexpr int kChunk = 16;
   RegScope rs(b_);
   int base = b_.top();
@@ -651,7 +659,8 @@ void FunctionCompiler::TemplateTo(const js::TemplateLiteral* t, int dst) {
 void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
   const js::TemplateLiteral* q = t->quasi;
   if (q->expressions.size() + 1 > 253) {
-    Fail(t, CompileError::Kind::kUnsupportedSyntax, "function too large (tagged template arguments)");
+    Fail(t, CompileError::Kind::kUnsupportedSyntax,
+         "function too large (tagged template arguments)");
     return;
   }
   RegScope rs(b_);
@@ -665,7 +674,8 @@ void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
     raws.push_back(e.raw);
   }
   int strings = Temp();
-  b_.EmitLoadConstant(strings, b_.AddTemplate(std::move(cooked), std::move(valid), std::move(raws)));
+  b_.EmitLoadConstant(strings,
+                      b_.AddTemplate(std::move(cooked), std::move(valid), std::move(raws)));
   for (const Node* e : q->expressions) {
     int r = Temp();
     ExprTo(e, r);
@@ -696,7 +706,8 @@ void FunctionCompiler::ArrayTo(const js::ArrayLiteral* a, int dst) {
 }
 
 uint32_t FunctionCompiler::StaticKey(const Node* key) {
-  if (key->kind == NodeKind::kStringLiteral) return b_.AddString(key->As<js::StringLiteral>()->value);
+  if (key->kind == NodeKind::kStringLiteral)
+    return b_.AddString(key->As<js::StringLiteral>()->value);
   return Name(StaticKeyUtf8(key));
 }
 
@@ -786,7 +797,8 @@ void FunctionCompiler::ObjectTo(const js::ObjectLiteral* o, int dst) {
   }
 }
 
-// ------------------------------------------------------------------------------------------- operators
+// -------------------------------------------------------------------------------------------
+// operators
 
 void FunctionCompiler::UnaryTo(const js::UnaryExpression* u, int dst) {
   const Node* arg = u->argument;
@@ -894,7 +906,8 @@ void FunctionCompiler::DeleteTo(const Node* arg, int dst) {
       b_.EmitA(Op::LOADFALSE, dst);  // declared bindings are not deletable
       return;
     }
-    // An unqualified name that is not a binding: a property of the global object (sloppy mode only).
+    // An unqualified name that is not a binding: a property of the global object (sloppy mode
+    // only).
     int g = Temp();
     At(arg);
     b_.EmitAX(Op::GETGLOBAL, g, Name("globalThis"));
@@ -1167,7 +1180,8 @@ void FunctionCompiler::UpdateTo(const js::UpdateExpression* u, int dst) {
     return;
   }
   if (arg->kind != NodeKind::kMember) {
-    Fail(u, CompileError::Kind::kParseError, "Invalid left-hand side expression in update operation");
+    Fail(u, CompileError::Kind::kParseError,
+         "Invalid left-hand side expression in update operation");
     return;
   }
   auto* m = arg->As<js::MemberExpression>();
@@ -1322,9 +1336,11 @@ void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   if (b_.top() != base + 2) b_.Fail("internal error: call window not contiguous");
   if (c->optional) b_.EmitJump(Op::JMPNULLISH, base, ChainNil());
   int n = Arguments(c->arguments, base);
-  // V8 reports "x is not a function" at the callee: its property name for a method call, else its start.
+  // V8 reports "x is not a function" at the callee: its property name for a method call, else its
+  // start.
   const Node* callee = c->callee;
-  if (callee->kind == NodeKind::kOptionalChain) callee = callee->As<js::OptionalChain>()->expression;
+  if (callee->kind == NodeKind::kOptionalChain)
+    callee = callee->As<js::OptionalChain>()->expression;
   if (callee->kind == NodeKind::kMember) {
     AtProperty(callee->As<js::MemberExpression>());
   } else {

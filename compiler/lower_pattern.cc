@@ -29,7 +29,8 @@ std::string_view TargetName(const Node* target) {
 
 }  // namespace
 
-int FunctionCompiler::DirectTargetRegister(const Node* target, BindMode mode, bool has_default) const {
+int FunctionCompiler::DirectTargetRegister(const Node* target, BindMode mode,
+                                           bool has_default) const {
   if (!target || target->kind != NodeKind::kIdentifier) return -1;
   const Reference* r = RefOf(target);
   if (!r || !r->binding) return -1;
@@ -77,7 +78,8 @@ bool FunctionCompiler::PatternWritesRegister(const Node* target, int reg) const 
       for (const Node* p : target->As<js::ObjectPattern>()->properties) {
         if (p->kind == NodeKind::kProperty) {
           auto* prop = p->As<js::Property>();
-          if ((prop->computed && MayWriteLocals(prop->key)) || PatternWritesRegister(prop->value, reg)) {
+          if ((prop->computed && MayWriteLocals(prop->key)) ||
+              PatternWritesRegister(prop->value, reg)) {
             return true;
           }
         } else if (PatternWritesRegister(p, reg)) {
@@ -181,7 +183,8 @@ void FunctionCompiler::BindPattern(const Node* target, int value, BindMode mode)
 //   JMPNOTNULLISH v ok; THROWERR TypeError "Cannot destructure ..."; ok:
 //   [NEWARRAY ex]                       ; only with a rest element: the keys already taken
 //   per property: key (computed: ToPropertyKey, before the value is read) → [APPEND ex key] →
-//     GETFIELD/GETINDEX t v key → [JMPNOTUNDEF t skip; t = default; skip:] → store t into the target
+//     GETFIELD/GETINDEX t v key → [JMPNOTUNDEF t skip; t = default; skip:] → store t into the
+//     target
 //   [OBJREST r v ex; store r]
 void FunctionCompiler::DestructureObject(const js::ObjectPattern* p, int v, BindMode mode) {
   RegScope rs(b_);
@@ -272,8 +275,9 @@ void FunctionCompiler::DestructureObject(const js::ObjectPattern* p, int v, Bind
 //   rest:     NEWARRAY a; [JMPT done E;] L: ITERNEXT t it; JMPEMPTY t X; APPEND a t; JMP L;
 //             X: LOADTRUE done; E: store a
 //   end:      JMPT done after; ITERCLOSE it; after:      (iterator not exhausted: close it)
-// When an element's default or store can throw, those parts (not the ITERNEXTs) are covered by a handler
-// that closes the iterator unless it is done (errors of the close are swallowed) and rethrows.
+// When an element's default or store can throw, those parts (not the ITERNEXTs) are covered by a
+// handler that closes the iterator unless it is done (errors of the close are swallowed) and
+// rethrows.
 void FunctionCompiler::DestructureArray(const js::ArrayPattern* p, int v, BindMode mode) {
   RegScope rs(b_);
   At(p);

@@ -1,5 +1,5 @@
-// Statements, function prologues and non-local control flow (break/continue/return through for-of and
-// finally).
+// Statements, function prologues and non-local control flow (break/continue/return through for-of
+// and finally).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -12,7 +12,8 @@ using js::Node;
 using js::NodeKind;
 using ExitKind = JumpContext::ExitKind;
 
-// ------------------------------------------------------------------------------------------- prologue
+// -------------------------------------------------------------------------------------------
+// prologue
 
 void FunctionCompiler::Prologue(const js::FunctionNode* fn) {
   bytecode::FunctionProto& p = b_.proto();
@@ -31,7 +32,8 @@ void FunctionCompiler::Prologue(const js::FunctionNode* fn) {
     }
     int length = 0;
     for (const Node* param : fn->params) {
-      if (param->kind == NodeKind::kAssignmentPattern || param->kind == NodeKind::kRestElement) break;
+      if (param->kind == NodeKind::kAssignmentPattern || param->kind == NodeKind::kRestElement)
+        break;
       ++length;
     }
     p.num_params = static_cast<uint8_t>(num_params);
@@ -131,7 +133,8 @@ void FunctionCompiler::Prologue(const js::FunctionNode* fn) {
           Label skip = b_.NewLabel();
           b_.EmitJump(Op::JMPNOTUNDEF, reg, skip);
           std::string name;
-          if (ap->target->kind == NodeKind::kIdentifier) name = ap->target->As<js::Identifier>()->name;
+          if (ap->target->kind == NodeKind::kIdentifier)
+            name = ap->target->As<js::Identifier>()->name;
           NamedExprTo(ap->default_value, reg, name);
           b_.Bind(skip);
           if (ap->target->kind == NodeKind::kIdentifier) {
@@ -163,7 +166,8 @@ void FunctionCompiler::Prologue(const js::FunctionNode* fn) {
   HoistFunctions(scope);
 }
 
-// ------------------------------------------------------------------------------------------- statements
+// -------------------------------------------------------------------------------------------
+// statements
 
 void FunctionCompiler::Stmts(const std::vector<Node*>& stmts) {
   for (const Node* s : stmts) {
@@ -279,7 +283,8 @@ void FunctionCompiler::VarDeclaration(const js::VariableDeclaration* d) {
       continue;
     }
     if (!decl->init) {
-      Fail(decl, CompileError::Kind::kParseError, "Missing initializer in destructuring declaration");
+      Fail(decl, CompileError::Kind::kParseError,
+           "Missing initializer in destructuring declaration");
       return;
     }
     int v = ExprAny(decl->init);
@@ -360,7 +365,8 @@ void FunctionCompiler::While(const js::WhileStatement* s, std::vector<std::strin
   b_.Bind(brk);
 }
 
-void FunctionCompiler::DoWhile(const js::DoWhileStatement* s, std::vector<std::string_view> labels) {
+void FunctionCompiler::DoWhile(const js::DoWhileStatement* s,
+                               std::vector<std::string_view> labels) {
   JumpContext c;
   c.kind = JumpContext::Kind::kLoop;
   c.labels = std::move(labels);
@@ -378,8 +384,8 @@ void FunctionCompiler::DoWhile(const js::DoWhileStatement* s, std::vector<std::s
   b_.Bind(brk);
 }
 
-// CreatePerIterationEnvironment (ECMA-262 §14.7.4.4): captured head bindings get a fresh cell holding
-// the current value, so closures of one iteration keep that iteration's value.
+// CreatePerIterationEnvironment (ECMA-262 §14.7.4.4): captured head bindings get a fresh cell
+// holding the current value, so closures of one iteration keep that iteration's value.
 void FunctionCompiler::PerIterationCopy(Scope* head) {
   if (!head) return;
   for (Binding* b : head->bindings) {
@@ -393,7 +399,8 @@ void FunctionCompiler::PerIterationCopy(Scope* head) {
 }
 
 // for (init; test; update) body  →
-//   init; [copy]; JMP test; top: body; continue: [copy]; update; test: CondJump(test, true, top); break:
+//   init; [copy]; JMP test; top: body; continue: [copy]; update; test: CondJump(test, true, top);
+//   break:
 void FunctionCompiler::For(const js::ForStatement* s, std::vector<std::string_view> labels) {
   RegScope rs(b_);
   Scope* head = m_->scopes->ScopeFor(s);
@@ -457,7 +464,8 @@ void FunctionCompiler::BindForHead(const Node* left, Scope* head, int value) {
 static const js::VariableDeclarator* VarInitInHead(const Node* left) {
   if (left->kind != NodeKind::kVariableDeclaration) return nullptr;
   auto* d = left->As<js::VariableDeclaration>();
-  if (d->kind != js::DeclarationKind::kVar || d->declarations.empty() || !d->declarations[0]->init) {
+  if (d->kind != js::DeclarationKind::kVar || d->declarations.empty() ||
+      !d->declarations[0]->init) {
     return nullptr;
   }
   return d->declarations[0];
@@ -677,7 +685,8 @@ void FunctionCompiler::Break(const js::BreakStatement* s) {
     }
   }
   Fail(s, CompileError::Kind::kParseError,
-       s->label.empty() ? "Illegal break statement" : absl::StrCat("Undefined label '", s->label, "'"));
+       s->label.empty() ? "Illegal break statement"
+                        : absl::StrCat("Undefined label '", s->label, "'"));
 }
 
 void FunctionCompiler::Continue(const js::ContinueStatement* s) {
@@ -703,8 +712,8 @@ void FunctionCompiler::Return(const js::ReturnStatement* s) {
 }
 
 void FunctionCompiler::CloseIteratorOf(size_t index) {
-  // The close of an early exit is not covered by the handlers of the statements being left (a throwing
-  // `return` method propagates from the loop statement itself).
+  // The close of an early exit is not covered by the handlers of the statements being left (a
+  // throwing `return` method propagates from the loop statement itself).
   for (size_t j = index; j < ctx_.size(); ++j) {
     if (ctx_[j].has_region) b_.PauseRegion(ctx_[j].region);
   }
@@ -801,8 +810,8 @@ void FunctionCompiler::EmitFinallyDispatch(JumpContext& c) {
 //   LOADI k 0; JMP fin
 //   Hf: LOADI k 1                 ; exception in v
 //   fin: F; dispatch on k (see EmitFinallyDispatch)
-// Exits (break/continue/return) inside B or C store their code in k (and a return value in v) and jump
-// to fin; they continue from the dispatch once F completes normally.
+// Exits (break/continue/return) inside B or C store their code in k (and a return value in v) and
+// jump to fin; they continue from the dispatch once F completes normally.
 void FunctionCompiler::Try(const js::TryStatement* s) {
   RegScope rs(b_);
   size_t fin_index = 0;
@@ -864,7 +873,8 @@ void FunctionCompiler::CatchClause(const js::CatchClause* c, int e) {
   b_.SetLocal(e, true);
   if (scope) {
     // A plain, uncaptured catch parameter lives in the exception register itself.
-    const Reference* r = c->param && c->param->kind == NodeKind::kIdentifier ? RefOf(c->param) : nullptr;
+    const Reference* r =
+        c->param && c->param->kind == NodeKind::kIdentifier ? RefOf(c->param) : nullptr;
     for (Binding* b : scope->bindings) {
       if (r && b == r->binding && !b->captured) {
         b->reg = e;

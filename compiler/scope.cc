@@ -42,7 +42,8 @@ class ScopeAnalyzer {
     error.column = at ? at->column : 0;
   }
   void Unsupported(const Node* at, std::string_view what) {
-    Fail(at, CompileError::Kind::kUnsupportedSyntax, absl::StrCat(std::string(what), " are not supported yet"));
+    Fail(at, CompileError::Kind::kUnsupportedSyntax,
+         absl::StrCat(std::string(what), " are not supported yet"));
   }
   void Redeclared(const Node* at, const std::string& name) {
     Fail(at, CompileError::Kind::kParseError,
@@ -73,7 +74,8 @@ class ScopeAnalyzer {
     return &fi;
   }
 
-  Binding* NewBinding(Scope* s, const std::string& name, BindingKind kind, bool register_name = true) {
+  Binding* NewBinding(Scope* s, const std::string& name, BindingKind kind,
+                      bool register_name = true) {
     Binding& b = t_->binding_storage_.emplace_back();
     b.name = name;
     b.kind = kind;
@@ -89,7 +91,8 @@ class ScopeAnalyzer {
   // Implicit bindings of a non-arrow function (or the program). Not resolvable by name (except
   // `arguments`), listed in FunctionInfo rather than Scope::bindings.
   Binding* ThisOf(FunctionInfo* fi) {
-    if (!fi->this_binding) fi->this_binding = NewBinding(fi->scope, "this", BindingKind::kThis, false);
+    if (!fi->this_binding)
+      fi->this_binding = NewBinding(fi->scope, "this", BindingKind::kThis, false);
     return fi->this_binding;
   }
   Binding* NewTargetOf(FunctionInfo* fi) {
@@ -153,8 +156,8 @@ class ScopeAnalyzer {
     }
   }
 
-  // A store into `target` (already resolved): records parameter assignments and writes to elements of
-  // the arguments object.
+  // A store into `target` (already resolved): records parameter assignments and writes to elements
+  // of the arguments object.
   void NoteWrite(const Node* target) {
     if (!target) return;
     if (target->kind == NodeKind::kIdentifier) {
@@ -219,7 +222,8 @@ class ScopeAnalyzer {
       return;  // var re-declaring a var/param/function: same binding
     }
     bool is_arguments = id->name == "arguments" && !fn_->is_arrow;
-    Binding* b = NewBinding(fs, id->name, is_arguments ? BindingKind::kArguments : BindingKind::kVar);
+    Binding* b =
+        NewBinding(fs, id->name, is_arguments ? BindingKind::kArguments : BindingKind::kVar);
     if (is_arguments) fn_->arguments_binding = b;
   }
 
@@ -312,9 +316,10 @@ class ScopeAnalyzer {
   }
 
   bool ConflictsWithCatchParam(Scope* scope, const std::string& name) {
-    // `catch (e) { let e; }` is an early error: the catch block's lexicals may not redeclare the param.
-    return scope->kind == ScopeKind::kBlock && scope->parent && scope->parent->kind == ScopeKind::kCatch &&
-           scope->parent->Find(name) != nullptr;
+    // `catch (e) { let e; }` is an early error: the catch block's lexicals may not redeclare the
+    // param.
+    return scope->kind == ScopeKind::kBlock && scope->parent &&
+           scope->parent->kind == ScopeKind::kCatch && scope->parent->Find(name) != nullptr;
   }
 
   void DeclareLexicalName(Scope* scope, const js::Identifier* id, js::DeclarationKind kind) {
@@ -362,7 +367,8 @@ class ScopeAnalyzer {
     t_->references_[fn->id] = Reference{b, false, true};
   }
 
-  // `var` names must not cross a block that declares the same name lexically (§14.3.2.1 early errors).
+  // `var` names must not cross a block that declares the same name lexically (§14.3.2.1 early
+  // errors).
   void CheckVarConflicts(const Node* decl_target) {
     std::vector<const js::Identifier*> names;
     BoundNames(decl_target, &names);
@@ -393,7 +399,8 @@ class ScopeAnalyzer {
     if (n && n->kind == NodeKind::kFunctionDeclaration) {
       // Sloppy-mode Annex B.3.3/B.3.4 syntax (`if (x) function f() {}`).
       Fail(n, CompileError::Kind::kUnsupportedSyntax,
-           "a function declaration as the body of a statement is not supported (wrap it in a block)");
+           "a function declaration as the body of a statement is not supported (wrap it in a "
+           "block)");
       return;
     }
     Stmt(n);
@@ -404,7 +411,8 @@ class ScopeAnalyzer {
       if (failed_) return;
       if (d->kind == js::DeclarationKind::kVar) CheckVarConflicts(decl->target);
       if (decl->init) Expr(decl->init);
-      Pattern(decl->target, d->kind == js::DeclarationKind::kVar ? PatternMode::kVar : PatternMode::kBind);
+      Pattern(decl->target,
+              d->kind == js::DeclarationKind::kVar ? PatternMode::kVar : PatternMode::kBind);
     }
   }
 
@@ -499,7 +507,8 @@ class ScopeAnalyzer {
         Expr(s->discriminant);
         Scope* saved = cur_;
         std::vector<Node*> all;
-        for (const js::SwitchCase* c : s->cases) all.insert(all.end(), c->body.begin(), c->body.end());
+        for (const js::SwitchCase* c : s->cases)
+          all.insert(all.end(), c->body.begin(), c->body.end());
         bool scoped = HasLexicalDeclarations(all);
         if (scoped) {
           cur_ = NewScope(ScopeKind::kSwitch, n);
@@ -560,7 +569,8 @@ class ScopeAnalyzer {
         return;
       }
       default:
-        // Expression kinds never appear as statements; anything else is a parser contract violation.
+        // Expression kinds never appear as statements; anything else is a parser contract
+        // violation.
         Fail(n, CompileError::Kind::kUnsupportedSyntax,
              absl::StrCat("unexpected statement ", js::NodeKindName(n->kind)));
         return;
@@ -571,7 +581,8 @@ class ScopeAnalyzer {
     for (const Node* raw : stmts) {
       const Node* n = UnwrapLabels(raw);
       if (!n) continue;
-      if (n->kind == NodeKind::kFunctionDeclaration || n->kind == NodeKind::kClassDeclaration) return true;
+      if (n->kind == NodeKind::kFunctionDeclaration || n->kind == NodeKind::kClassDeclaration)
+        return true;
       if (n->kind == NodeKind::kVariableDeclaration &&
           n->As<js::VariableDeclaration>()->kind != js::DeclarationKind::kVar) {
         return true;
@@ -589,14 +600,16 @@ class ScopeAnalyzer {
         std::vector<Node*> one{const_cast<Node*>(left)};
         DeclareLexical(cur_, one);
         Expr(right);  // in the TDZ of the head's names (§14.7.5.6 ForIn/OfHeadEvaluation)
-        for (const js::VariableDeclarator* decl : d->declarations) Pattern(decl->target, PatternMode::kBind);
+        for (const js::VariableDeclarator* decl : d->declarations)
+          Pattern(decl->target, PatternMode::kBind);
       } else {
         for (const js::VariableDeclarator* decl : d->declarations) {
           CheckVarConflicts(decl->target);
           if (decl->init) Expr(decl->init);  // sloppy `for (var x = 1 in o)`
         }
         Expr(right);
-        for (const js::VariableDeclarator* decl : d->declarations) Pattern(decl->target, PatternMode::kVar);
+        for (const js::VariableDeclarator* decl : d->declarations)
+          Pattern(decl->target, PatternMode::kVar);
       }
     } else {
       Expr(right);
@@ -753,7 +766,8 @@ class ScopeAnalyzer {
       case NodeKind::kAssignment: {
         auto* a = n->As<js::AssignmentExpression>();
         if (a->target->kind == NodeKind::kIdentifier) {
-          // The binding is resolved before the value, but TDZ/const checks happen at the store, after it.
+          // The binding is resolved before the value, but TDZ/const checks happen at the store,
+          // after it.
           if (a->op == js::AssignOp::kAssign) {
             Expr(a->value);
             Use(a->target->As<js::Identifier>());
@@ -836,7 +850,8 @@ class ScopeAnalyzer {
       Unsupported(fn, fn->is_async ? "async generators" : "generators");
       return;
     }
-    if (fn->method_kind == js::MethodKind::kConstructor || fn->method_kind == js::MethodKind::kStaticBlock ||
+    if (fn->method_kind == js::MethodKind::kConstructor ||
+        fn->method_kind == js::MethodKind::kStaticBlock ||
         fn->method_kind == js::MethodKind::kFieldInit) {
       Unsupported(fn, "classes");
       return;
@@ -881,11 +896,12 @@ class ScopeAnalyzer {
     }
     cur_ = saved_scope;
     fn_ = saved_fn;
-    // A sloppy function with simple parameters gets a mapped arguments object whose elements alias the
-    // parameters. The VM's arguments object is unmapped, so refuse programs where that is observable.
+    // A sloppy function with simple parameters gets a mapped arguments object whose elements alias
+    // the parameters. The VM's arguments object is unmapped, so refuse programs where that is
+    // observable.
     Binding* args = fi->arguments_binding;
-    if (!fi->strict && !fi->is_arrow && fn->has_simple_parameter_list && !fn->params.empty() && args &&
-        args->kind == BindingKind::kArguments &&
+    if (!fi->strict && !fi->is_arrow && fn->has_simple_parameter_list && !fn->params.empty() &&
+        args && args->kind == BindingKind::kArguments &&
         ((fi->param_assigned && fi->arguments_escapes) || fi->arguments_written)) {
       Fail(fn, CompileError::Kind::kUnsupportedSyntax,
            "parameters aliased through the arguments object of a sloppy-mode function are not "

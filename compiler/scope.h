@@ -1,12 +1,12 @@
 // Scope analysis for the JavaScript code generator: declarations and hoisting (var to the function,
 // let/const/function to their block), resolution of every identifier reference to a Binding or the
-// global object, captured-variable detection (a binding referenced from a nested function lives in a
-// cell), TDZ needs (which same-function accesses may run before initialization), and the implicit
+// global object, captured-variable detection (a binding referenced from a nested function lives in
+// a cell), TDZ needs (which same-function accesses may run before initialization), and the implicit
 // bindings `this`, `arguments`, `new.target` and a named function expression's own name.
 //
-// The analysis walks the AST in evaluation order, so "the declaration has been evaluated" at a reference
-// in the same function is known statically except across `switch` cases (handled by resetting the
-// switch's bindings at each case) — ECMA-262 §9.1 (environment records), §10.2.11
+// The analysis walks the AST in evaluation order, so "the declaration has been evaluated" at a
+// reference in the same function is known statically except across `switch` cases (handled by
+// resetting the switch's bindings at each case) — ECMA-262 §9.1 (environment records), §10.2.11
 // (FunctionDeclarationInstantiation), §14.7.4.2 (per-iteration bindings).
 #pragma once
 
@@ -26,13 +26,13 @@ enum class BindingKind : uint8_t {
   kVar,
   kLet,
   kConst,
-  kFunction,    // function declaration (var-like in a function scope, lexical in a block)
+  kFunction,  // function declaration (var-like in a function scope, lexical in a block)
   kParam,
   kCatchParam,
-  kCallee,      // a named function expression's own name, seen from inside it (immutable)
-  kThis,        // implicit: R0 of a non-arrow function (or the program)
-  kArguments,   // implicit: the arguments object (also `var arguments` in a non-arrow function)
-  kNewTarget,   // implicit: new.target
+  kCallee,     // a named function expression's own name, seen from inside it (immutable)
+  kThis,       // implicit: R0 of a non-arrow function (or the program)
+  kArguments,  // implicit: the arguments object (also `var arguments` in a non-arrow function)
+  kNewTarget,  // implicit: new.target
 };
 
 struct Scope;
@@ -47,8 +47,8 @@ struct Binding {
   // Some same-function access may happen before initialization: a register binding must start as
   // <empty> and those accesses carry a TDZ check.
   bool needs_tdz_init = false;
-  // kParam: the 1-based positional parameter register when the parameter is a plain identifier; 0 when
-  // the binding is initialized from a pattern, a default or the rest parameter.
+  // kParam: the 1-based positional parameter register when the parameter is a plain identifier; 0
+  // when the binding is initialized from a pattern, a default or the rest parameter.
   int param_register = 0;
 
   // ---- code generator state (owned by compile.cc; one code generation per analysis)
@@ -70,9 +70,11 @@ struct Scope {
   FunctionInfo* function = nullptr;
   std::vector<Binding*> bindings;  // declaration order
   absl::flat_hash_map<std::string, Binding*> names;
-  // Function declarations instantiated when the scope is entered, with the binding each initializes.
+  // Function declarations instantiated when the scope is entered, with the binding each
+  // initializes.
   std::vector<std::pair<const js::FunctionNode*, Binding*>> functions;
-  // kCatch: the parameter is a plain identifier (a `var` of the same name may then appear in the body).
+  // kCatch: the parameter is a plain identifier (a `var` of the same name may then appear in the
+  // body).
   bool simple_catch = false;
 
   Binding* Find(const std::string& name) const {
@@ -82,21 +84,21 @@ struct Scope {
 };
 
 struct FunctionInfo {
-  const js::Node* node = nullptr;           // Program or FunctionNode
-  const js::FunctionNode* fn = nullptr;     // nullptr for the program
+  const js::Node* node = nullptr;        // Program or FunctionNode
+  const js::FunctionNode* fn = nullptr;  // nullptr for the program
   FunctionInfo* parent = nullptr;
   bool is_arrow = false;
   bool is_program = false;
   bool strict = false;
-  Scope* scope = nullptr;                   // the function scope (params, vars, top-level lexicals)
-  std::string callee_name;                  // named function expressions
+  Scope* scope = nullptr;   // the function scope (params, vars, top-level lexicals)
+  std::string callee_name;  // named function expressions
   // Implicit bindings, created on first use (nullptr when unused). Never set on arrows.
   Binding* this_binding = nullptr;
   Binding* arguments_binding = nullptr;
   Binding* new_target_binding = nullptr;
   Binding* callee_binding = nullptr;
-  // Sloppy-mode mapped-arguments aliasing detection (ECMA-262 §10.4.4.7): a parameter is assigned, the
-  // arguments object is used other than `arguments.length`, an element of it is written.
+  // Sloppy-mode mapped-arguments aliasing detection (ECMA-262 §10.4.4.7): a parameter is assigned,
+  // the arguments object is used other than `arguments.length`, an element of it is written.
   bool param_assigned = false;
   bool arguments_escapes = false;
   bool arguments_written = false;
@@ -113,8 +115,8 @@ struct Reference {
 
 class ScopeTree {
  public:
-  // The scope a node opens (Program, FunctionNode, BlockStatement, For*/Switch statements with their own
-  // bindings, CatchClause with a parameter), or nullptr.
+  // The scope a node opens (Program, FunctionNode, BlockStatement, For*/Switch statements with
+  // their own bindings, CatchClause with a parameter), or nullptr.
   Scope* ScopeFor(const js::Node* node) const {
     auto it = scopes_.find(node);
     return it == scopes_.end() ? nullptr : it->second;
@@ -139,9 +141,10 @@ class ScopeTree {
   absl::flat_hash_map<const js::Node*, Reference> references_;
 };
 
-// Analyzes a parsed program. Errors: kParseError for early errors the parser leaves to scope analysis
-// (duplicate lexical declarations, let/const conflicting with var/params/functions, ECMA-262 §14.2.1.1,
-// §15.2.1); kUnsupportedSyntax at the node for classes, generators, for-await, super and private names.
+// Analyzes a parsed program. Errors: kParseError for early errors the parser leaves to scope
+// analysis (duplicate lexical declarations, let/const conflicting with var/params/functions,
+// ECMA-262 §14.2.1.1, §15.2.1); kUnsupportedSyntax at the node for classes, generators, for-await,
+// super and private names.
 std::variant<std::unique_ptr<ScopeTree>, CompileError> AnalyzeScopes(const js::Program& program);
 
 }  // namespace codemode::compiler

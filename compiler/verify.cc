@@ -16,8 +16,8 @@ using bytecode::FunctionProto;
 using bytecode::Module;
 using isa::Op;
 
-// What an instruction's fields mean, for checking. Registers are checked against num_regs, constants
-// against the pool, etc. A field not listed is ignored (the VM does not read it).
+// What an instruction's fields mean, for checking. Registers are checked against num_regs,
+// constants against the pool, etc. A field not listed is ignored (the VM does not read it).
 enum class F : uint8_t {
   kNone,
   kReg,       // a register
@@ -271,7 +271,7 @@ class Verifier {
   bool IsNameConstant(const FunctionProto& f, uint32_t k) const {
     if (k >= f.constants.size()) return false;
     Constant::Kind want = m_.language == bytecode::Language::kLua ? Constant::Kind::kByteString
-                                                                   : Constant::Kind::kString;
+                                                                  : Constant::Kind::kString;
     return f.constants[k].kind == want;
   }
 
@@ -358,7 +358,8 @@ class Verifier {
       if (h.handler >= size || !start[h.handler]) {
         return ProtoError(p, absl::StrCat("handler ", i, " target invalid"));
       }
-      if (h.reg >= regs) return ProtoError(p, absl::StrCat("handler ", i, " register out of range"));
+      if (h.reg >= regs)
+        return ProtoError(p, absl::StrCat("handler ", i, " register out of range"));
     }
     // Line table.
     for (size_t i = 0; i < f.lines.size(); ++i) {
@@ -370,8 +371,8 @@ class Verifier {
     return absl::OkStatus();
   }
 
-  absl::Status CheckField(size_t p, const FunctionProto& f, size_t pc, F kind, uint32_t v, int width,
-                          const char* field) {
+  absl::Status CheckField(size_t p, const FunctionProto& f, size_t pc, F kind, uint32_t v,
+                          int width, const char* field) {
     switch (kind) {
       case F::kNone:
       case F::kImm:
@@ -379,16 +380,19 @@ class Verifier {
         return absl::OkStatus();
       case F::kReg:
         if (v + static_cast<uint32_t>(width) > f.num_regs) {
-          return PcError(p, pc, absl::StrCat("register ", field, "=", v,
-                                             width > 1 ? absl::StrCat(" (+", width - 1, ")") : "",
-                                             " out of range (num_regs ", f.num_regs, ")"));
+          return PcError(p, pc,
+                         absl::StrCat("register ", field, "=", v,
+                                      width > 1 ? absl::StrCat(" (+", width - 1, ")") : "",
+                                      " out of range (num_regs ", f.num_regs, ")"));
         }
         return absl::OkStatus();
       case F::kConst:
-        if (v >= f.constants.size()) return PcError(p, pc, absl::StrCat("constant ", v, " out of range"));
+        if (v >= f.constants.size())
+          return PcError(p, pc, absl::StrCat("constant ", v, " out of range"));
         return absl::OkStatus();
       case F::kName:
-        if (!IsNameConstant(f, v)) return PcError(p, pc, absl::StrCat("constant ", v, " is not a name"));
+        if (!IsNameConstant(f, v))
+          return PcError(p, pc, absl::StrCat("constant ", v, " is not a name"));
         return absl::OkStatus();
       case F::kMessage:
         if (v >= f.constants.size() || f.constants[v].kind != Constant::Kind::kString) {
@@ -396,10 +400,12 @@ class Verifier {
         }
         return absl::OkStatus();
       case F::kUpval:
-        if (v >= f.upvalues.size()) return PcError(p, pc, absl::StrCat("upvalue ", v, " out of range"));
+        if (v >= f.upvalues.size())
+          return PcError(p, pc, absl::StrCat("upvalue ", v, " out of range"));
         return absl::OkStatus();
       case F::kChild:
-        if (v >= f.children.size()) return PcError(p, pc, absl::StrCat("child ", v, " out of range"));
+        if (v >= f.children.size())
+          return PcError(p, pc, absl::StrCat("child ", v, " out of range"));
         return absl::OkStatus();
       case F::kCellInit:
         if (v > 1) return PcError(p, pc, "NEWCELL B must be 0 or 1");
@@ -411,8 +417,8 @@ class Verifier {
     return absl::OkStatus();
   }
 
-  absl::Status VerifyInstr(size_t p, const FunctionProto& f, size_t pc, isa::Instr w, uint32_t extra,
-                           const std::vector<bool>& start) {
+  absl::Status VerifyInstr(size_t p, const FunctionProto& f, size_t pc, isa::Instr w,
+                           uint32_t extra, const std::vector<bool>& start) {
     Op op = isa::GetOp(w);
     Shape s = ShapeOf(op);
     isa::Format fmt = isa::kFormats[static_cast<int>(op)];

@@ -1,8 +1,8 @@
 #include "vm/disasm.h"
 
 #include <cinttypes>
-#include <cstdarg>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <string>
 
@@ -56,7 +56,8 @@ void AppendQuotedU16(std::string* out, const std::u16string& s) {
   out->push_back('"');
   for (size_t i = 0; i < s.size(); ++i) {
     uint32_t c = s[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 &&
+        s[i + 1] <= 0xDFFF) {
       uint32_t cp = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
       AppendUtf8(out, cp);
       ++i;
@@ -127,8 +128,8 @@ const char* KindName(FunctionKind k) {
   return "?";
 }
 
-// Operand roles for printing (mirrors compiler/verify.cc's table; kept separate so vm/ needs nothing from
-// compiler/).
+// Operand roles for printing (mirrors compiler/verify.cc's table; kept separate so vm/ needs
+// nothing from compiler/).
 enum class R : uint8_t { kNone, kReg, kConst, kUpval, kChild, kImm, kSImm, kJump };
 
 struct Roles {
@@ -305,7 +306,8 @@ std::string Disassemble(const Module& module) {
       char pos[32] = "";
       while (line_index < f.lines.size() && f.lines[line_index].pc < pc) ++line_index;
       if (line_index < f.lines.size() && f.lines[line_index].pc == pc) {
-        std::snprintf(pos, sizeof pos, "%u:%u", f.lines[line_index].line, f.lines[line_index].column);
+        std::snprintf(pos, sizeof pos, "%u:%u", f.lines[line_index].line,
+                      f.lines[line_index].column);
       }
       if (raw >= static_cast<unsigned>(Op::kCount)) {
         AppendF(&out, "  %4zu  %-8s <bad opcode %u>\n", pc, pos, raw);

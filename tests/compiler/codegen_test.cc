@@ -1,9 +1,8 @@
-// Structural tests of the JavaScript code generator: every program compiles to bytecode that passes the
-// verifier (jump targets, register/constant/child/upvalue operands, handlers, line table), golden
-// disassembly of small programs pins the lowering conventions, errors carry locations, and the
-// verifier rejects malformed modules.
+// Structural tests of the JavaScript code generator: every program compiles to bytecode that passes
+// the verifier (jump targets, register/constant/child/upvalue operands, handlers, line table),
+// golden disassembly of small programs pins the lowering conventions, errors carry locations, and
+// the verifier rejects malformed modules.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -49,7 +48,9 @@ CompileError MustFail(const std::string& src) {
   return CompileError{CompileError::Kind::kParseError, "", 0, 0};
 }
 
-std::string Listing(const std::string& src) { return codemode::bytecode::Disassemble(MustCompile(src)); }
+std::string Listing(const std::string& src) {
+  return codemode::bytecode::Disassemble(MustCompile(src));
+}
 
 const FunctionProto* FindProto(const Module& m, const std::string& name) {
   for (const FunctionProto& p : m.protos) {
@@ -91,8 +92,8 @@ TEST_CASE("every core corpus program compiles to verified bytecode", "[codegen][
 }
 
 TEST_CASE("advanced corpus programs compile or report unsupported syntax", "[codegen][corpus]") {
-  std::filesystem::path dir =
-      std::filesystem::path(CODEMODE_SOURCE_DIR "/../shared/corpus") / "js" / "advanced" / "programs";
+  std::filesystem::path dir = std::filesystem::path(CODEMODE_SOURCE_DIR "/../shared/corpus") /
+                              "js" / "advanced" / "programs";
   if (!std::filesystem::is_directory(dir)) return;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".js") continue;
@@ -159,7 +160,8 @@ TEST_CASE("language features compile to verified bytecode", "[codegen]") {
       "function f(...[a, b]) { return a + b; }",
       // spread and literals
       "f(...a, 1, ...b); new C(...args); [...a, , 1, ...b]; ({...o, a: 1, ...p})",
-      "const o = {a, b: 2, 'c d': 3, 4: 5, [k]: 6, m() { return 1; }, get x() { return 1; }, set x(v) {}, "
+      "const o = {a, b: 2, 'c d': 3, 4: 5, [k]: 6, m() { return 1; }, get x() { return 1; }, set "
+      "x(v) {}, "
       "__proto__: null, async am() { await 1; }, 1.5: 0, 10n: 1};",
       "const o = { f: function () {}, g: () => 1, ['h']: function () {} };",
       "`a${1}b${'c'}d`; `${x}`; ``; `plain`;",
@@ -182,7 +184,8 @@ TEST_CASE("language features compile to verified bytecode", "[codegen]") {
       // statements
       "if (a) b(); else if (c) d(); else e();",
       "for (;;) { break; } for (let i = 0; i < 2; i++) continue; while (false) {} do {} while (0);",
-      "outer: for (const a of x) { inner: for (const b of y) { if (b) continue outer; break inner; } }",
+      "outer: for (const a of x) { inner: for (const b of y) { if (b) continue outer; break inner; "
+      "} }",
       "lbl: { if (a) break lbl; b(); } l2: l3: for (;;) { break l2; }",
       "switch (x) { default: a(); case 1: b(); break; case 2: { c(); } }",
       "switch (x) {} switch (x) { case 1: }",
@@ -190,7 +193,8 @@ TEST_CASE("language features compile to verified bytecode", "[codegen]") {
       "try { a(); } catch { b(); }",
       "function f() { try { return 1; } finally { g(); } }",
       "function f() { try { return 1; } finally { return 2; } }",
-      "function f() { for (const x of y) { try { if (x) return x; continue; } finally { if (x) break; } } }",
+      "function f() { for (const x of y) { try { if (x) return x; continue; } finally { if (x) "
+      "break; } } }",
       "function f() { for (const x of y) { for (const z of w) { try { break; } catch (e) {} } } }",
       "function f() { a: try { break a; } finally { b(); } }",
       "function f() { for (;;) { try { try { break; } finally { g(); } } finally { h(); } } }",
@@ -225,7 +229,8 @@ TEST_CASE("the main proto follows the program conventions", "[codegen]") {
 TEST_CASE("function protos carry names, kinds, flags and parameter layout", "[codegen]") {
   Module m = MustCompile(
       "const f = () => {};\n"
-      "const o = { g: function () {}, h() {}, get p() { return 1; }, set p(v) {}, 'q r': () => 1 };\n"
+      "const o = { g: function () {}, h() {}, get p() { return 1; }, set p(v) {}, 'q r': () => 1 "
+      "};\n"
       "function decl(a, b = 1, ...rest) { return arguments; }\n"
       "let assigned; assigned = function () {};\n"
       "const named = function inner() {};\n"
@@ -261,7 +266,8 @@ TEST_CASE("function protos carry names, kinds, flags and parameter layout", "[co
 }
 
 TEST_CASE("strictness is inherited by nested functions", "[codegen]") {
-  Module m = MustCompile("function a() { 'use strict'; function b() {} return b; } function c() {}");
+  Module m =
+      MustCompile("function a() { 'use strict'; function b() {} return b; } function c() {}");
   REQUIRE(FindProto(m, "b"));
   CHECK(FindProto(m, "b")->strict);
   CHECK_FALSE(FindProto(m, "c")->strict);
@@ -316,7 +322,8 @@ TEST_CASE("deeply nested input compiles without exhausting the stack", "[codegen
   for (int i = 0; i < 300; ++i) nested += ")";
   MustCompile(nested);
   std::string blocks;
-  for (int i = 0; i < 150; ++i) blocks += "{ let x" + std::to_string(i) + " = " + std::to_string(i) + "; ";
+  for (int i = 0; i < 150; ++i)
+    blocks += "{ let x" + std::to_string(i) + " = " + std::to_string(i) + "; ";
   for (int i = 0; i < 150; ++i) blocks += "}";
   MustCompile(blocks);
   std::string fns = "let f = ";
@@ -334,7 +341,8 @@ TEST_CASE("deeply nested input compiles without exhausting the stack", "[codegen
 
 TEST_CASE("functions exceeding the ISA limits fail cleanly", "[codegen][limits]") {
   std::string many = "function big() {";
-  for (int i = 0; i < 300; ++i) many += " let v" + std::to_string(i) + " = " + std::to_string(i) + ";";
+  for (int i = 0; i < 300; ++i)
+    many += " let v" + std::to_string(i) + " = " + std::to_string(i) + ";";
   many += " }";
   CompileError e = MustFail(many);
   CHECK(e.kind == CompileError::Kind::kUnsupportedSyntax);
@@ -412,12 +420,8 @@ TEST_CASE("early errors of declarations", "[codegen][errors]") {
     CHECK(e.message.find("already been declared") != std::string::npos);
   }
   const char* good[] = {
-      "var a; var a;",
-      "function f(x) { var x; }",
-      "try {} catch (e) { var e; }",
-      "var f; function f() {}",
-      "{ let a; } { let a; }",
-      "function f(a, a) {}",
+      "var a; var a;",          "function f(x) { var x; }", "try {} catch (e) { var e; }",
+      "var f; function f() {}", "{ let a; } { let a; }",    "function f(a, a) {}",
   };
   for (const char* src : good) {
     INFO(src);
@@ -434,7 +438,8 @@ TEST_CASE("parse errors carry positions", "[codegen][errors]") {
 
 TEST_CASE("captured variables live in cells and are reached through upvalues", "[codegen]") {
   Module m = MustCompile(
-      "function outer() { let x = 1; return function mid() { return function leaf() { return x; }; }; }");
+      "function outer() { let x = 1; return function mid() { return function leaf() { return x; }; "
+      "}; }");
   const FunctionProto* outer = FindProto(m, "outer");
   const FunctionProto* mid = FindProto(m, "mid");
   const FunctionProto* leaf = FindProto(m, "leaf");
@@ -498,7 +503,8 @@ TEST_CASE("line table points at the failing expression", "[codegen]") {
   CHECK(line3);
 }
 
-// ------------------------------------------------------------------------------------------- golden
+// -------------------------------------------------------------------------------------------
+// golden
 
 TEST_CASE("golden: arithmetic and the result value", "[codegen][golden]") {
   CHECK(Listing("let x = 1;\nx = x * 2 + 1;\nx") ==
@@ -665,7 +671,8 @@ TEST_CASE("golden: optional chains and logical assignment", "[codegen][golden]")
 )");
 }
 
-// ------------------------------------------------------------------------------------------- verifier
+// -------------------------------------------------------------------------------------------
+// verifier
 
 namespace {
 
@@ -751,7 +758,8 @@ TEST_CASE("verifier accepts a minimal module and rejects malformed ones", "[veri
     Constant num;
     num.kind = Constant::Kind::kNumber;
     m.protos[0].constants.push_back(num);
-    m.protos[0].code = {isa::EncodeABC(Op::GETGLOBAL, 1, 0, 0), 0, isa::EncodeABC(Op::RET, 1, 0, 0)};
+    m.protos[0].code = {isa::EncodeABC(Op::GETGLOBAL, 1, 0, 0), 0,
+                        isa::EncodeABC(Op::RET, 1, 0, 0)};
     expect_bad(m, "global name is not a string");
   }
   {
