@@ -94,8 +94,8 @@ bool IsIdStart(char32_t c) {
 bool IsIdContinue(char32_t c) {
   if (c < 0x80) return IsAsciiIdContinue(static_cast<char>(c));
   if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return false;
-  return !IsNonAsciiSymbol(c) || c == 0x200C || c == 0x200D || c == 0x203F || c == 0x2040 ||
-         c == 0x2054 || c == 0xFF3F;
+  return !IsNonAsciiSymbol(c) || c == 0xB7 || c == 0x200C || c == 0x200D || c == 0x203F ||
+         c == 0x2040 || c == 0x2054 || c == 0xFF3F;
 }
 
 void AppendUtf16(std::u16string& out, char32_t cp) {
