@@ -1,5 +1,5 @@
-// The global value properties and functions (ECMA-262 §19.1, §19.2; Annex B.2.1 escape/unescape) and
-// the helpers shared by the primitive-type built-ins (primitives_internal.h).
+// The global value properties and functions (ECMA-262 §19.1, §19.2; Annex B.2.1 escape/unescape)
+// and the helpers shared by the primitive-type built-ins (primitives_internal.h).
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -37,7 +37,8 @@ Value FallbackOf(VM& vm, CallArgs& args) {
 
 Value MissingFallback(VM& vm) {
   // Only a realm built without vm/prelude/20-string.js gets here: an engine configuration bug.
-  return vm.ThrowTypeError("internal error: this built-in needs its prelude fallback (20-string.js)");
+  return vm.ThrowTypeError(
+      "internal error: this built-in needs its prelude fallback (20-string.js)");
 }
 }  // namespace
 
@@ -45,12 +46,9 @@ Value Recall(VM& vm, CallArgs& args, std::string_view spec, std::string_view nam
   Value fallback = FallbackOf(vm, args);
   if (!vm.IsCallable(fallback)) return MissingFallback(vm);
   ArrayObject* list = vm.NewArrayFrom(std::span<const Value>(args.argv, args.argc));
-  Value call_args[] = {Value::FromObject(args.callee),
-                       args.this_value,
-                       Value::FromObject(list),
-                       Value::FromString(vm.Intern(spec)),
-                       args.new_target,
-                       Value::FromString(vm.Intern(name))};
+  Value call_args[] = {
+      Value::FromObject(args.callee),     args.this_value, Value::FromObject(list),
+      Value::FromString(vm.Intern(spec)), args.new_target, Value::FromString(vm.Intern(name))};
   return vm.TailCall(fallback, Value::Undefined(), call_args);
 }
 
@@ -87,8 +85,8 @@ bool ToIntegerArg(VM& vm, Value v, double* out) {
 Object* PrototypeFromNewTarget(VM& vm, Value new_target, Object* intrinsic_default) {
   if (!new_target.IsObject()) return intrinsic_default;
   bool had_accessor = false;
-  Value p = vm.GetData(new_target.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::prototype)),
-                       &had_accessor);
+  Value p =
+      vm.GetData(new_target.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::prototype)), &had_accessor);
   return p.IsObject() ? p.AsObject() : intrinsic_default;
 }
 
@@ -284,7 +282,8 @@ Value GlobalEscape(VM& vm, CallArgs& args) {
       for (int shift = 12; shift >= 0; shift -= 4) out.push_back(kHexUpper[(c >> shift) & 15]);
     }
   }
-  if (out.size() > vm.limits().max_string_length) return vm.ThrowRangeError("Invalid string length");
+  if (out.size() > vm.limits().max_string_length)
+    return vm.ThrowRangeError("Invalid string length");
   return Value::FromString(vm.NewStringLatin1(std::move(out)));
 }
 
@@ -339,8 +338,8 @@ Value GlobalUnescape(VM& vm, CallArgs& args) {
 
 // The global functions defined here; their natives get the generic recall fallback.
 constexpr std::string_view kGlobalFunctionNames[] = {
-    "isNaN",     "isFinite",           "parseInt",  "parseFloat", "encodeURI",
-    "encodeURIComponent", "decodeURI", "decodeURIComponent", "escape", "unescape"};
+    "isNaN",     "isFinite",           "parseInt", "parseFloat", "encodeURI", "encodeURIComponent",
+    "decodeURI", "decodeURIComponent", "escape",   "unescape"};
 
 bool IsNative(Value v) {
   return v.IsObject() && v.AsObject()->klass() == ObjectClass::kFunction &&
@@ -356,8 +355,8 @@ Value PrimSetFallback(VM& vm, CallArgs& args) {
 }
 
 // __intrinsics__.primSetRecall(recall): gives every native of String, Number, Boolean, Symbol, Math
-// (constructors, their own methods, their prototypes' methods) and of the global functions above that
-// has no data yet the generic recall fallback.
+// (constructors, their own methods, their prototypes' methods) and of the global functions above
+// that has no data yet the generic recall fallback.
 Value PrimSetRecall(VM& vm, CallArgs& args) {
   Value recall = args[0];
   if (!vm.IsCallable(recall)) return vm.ThrowTypeError("primSetRecall: wants a function");
@@ -399,7 +398,8 @@ Value PrimConstruct(VM& vm, CallArgs& args) {
   auto* f = static_cast<NativeFunction*>(vm.Resolve(args[0].AsObject()));
   auto* list = static_cast<ArrayObject*>(vm.Resolve(args[1].AsObject()));
   std::vector<Value> argv;
-  for (uint32_t i = 0; i < list->length; ++i) argv.push_back(vm.GetData(list, PropertyKey::Index(i)));
+  for (uint32_t i = 0; i < list->length; ++i)
+    argv.push_back(vm.GetData(list, PropertyKey::Index(i)));
   CallArgs inner{Value::Undefined(), argv.data(), static_cast<uint32_t>(argv.size()), args[2], f};
   return f->fn(vm, inner);
 }
@@ -410,7 +410,8 @@ namespace prim {
 
 void InstallGlobalFunctions(VM& vm, Intrinsics& in) {
   Object* g = in.global;
-  // Value properties of the global object (ECMA-262 §19.1): not writable, enumerable or configurable.
+  // Value properties of the global object (ECMA-262 §19.1): not writable, enumerable or
+  // configurable.
   vm.DefineValue(g, "globalThis", Value::FromObject(g), kWritable | kConfigurable);
   vm.DefineValue(g, "Infinity", Value::Number(INFINITY), 0);
   vm.DefineValue(g, "NaN", Value::Number(NAN), 0);

@@ -16,7 +16,8 @@ namespace {
 using prim::NeedsRecall;
 using prim::Recall;
 
-// ---------------------------------------------------------------------------- one-argument functions
+// ---------------------------------------------------------------------------- one-argument
+// functions
 
 double MathSign(double x) {
   if (std::isnan(x) || x == 0) return x;
@@ -33,7 +34,8 @@ double MathClz32(double x) {
 double MathF16round(double x) {
   if (std::isnan(x) || std::isinf(x) || x == 0) return x;
   double a = std::fabs(x);
-  // Quantum of binary16 at a: 2^-24 for subnormals (a < 2^-14), else 2^(e - 10) for a in [2^e, 2^e+1).
+  // Quantum of binary16 at a: 2^-24 for subnormals (a < 2^-14), else 2^(e - 10) for a in [2^e,
+  // 2^e+1).
   int e2;
   std::frexp(a, &e2);  // a = m · 2^e2, m in [0.5, 1)
   int e = e2 - 1;
@@ -105,7 +107,8 @@ bool CoerceAll(VM& vm, CallArgs& args, std::vector<double>* out) {
 
 enum Binary : int32_t { kAtan2, kImul, kPow };
 
-// Math.atan2(y, x) (§21.3.2.8), Math.imul(x, y) (§21.3.2.19), Math.pow(base, exponent) (§21.3.2.26).
+// Math.atan2(y, x) (§21.3.2.8), Math.imul(x, y) (§21.3.2.19), Math.pow(base, exponent)
+// (§21.3.2.26).
 Value MathBinary(VM& vm, CallArgs& args) {
   if (NeedsRecall(args, "-nn")) return Recall(vm, args, "-nn");
   double a, b;
@@ -302,10 +305,11 @@ class ExactSum {
   uint64_t limbs_[kLimbs] = {};
 };
 
-// __intrinsics__.mathSumPreciseCore(numbers): the exact sum of an array of Numbers already collected
-// by Math.sumPrecise's prelude part (which type-checks each item).
+// __intrinsics__.mathSumPreciseCore(numbers): the exact sum of an array of Numbers already
+// collected by Math.sumPrecise's prelude part (which type-checks each item).
 Value MathSumPreciseCore(VM& vm, CallArgs& args) {
-  if (!vm.IsArray(args[0])) return vm.ThrowTypeError("internal error: sumPrecise core wants an array");
+  if (!vm.IsArray(args[0]))
+    return vm.ThrowTypeError("internal error: sumPrecise core wants an array");
   auto* a = static_cast<ArrayObject*>(vm.Resolve(args[0].AsObject()));
   const auto& el = a->elements();
   vm.ChargeSteps(el.size() / 16 + 1);

@@ -1,5 +1,5 @@
-// Number (ECMA-262 §21.1) and Boolean (§20.3) constructors and prototypes; InstallNumberBuiltins also
-// installs Math (math.cc) and the global functions (globals.cc).
+// Number (ECMA-262 §21.1) and Boolean (§20.3) constructors and prototypes; InstallNumberBuiltins
+// also installs Math (math.cc) and the global functions (globals.cc).
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -238,7 +238,7 @@ bool ReadOption(VM& vm, Object* options, std::string_view name, Value* out) {
   *out = vm.GetData(options, vm.KeyFromName(name), &had_accessor);
   if (had_accessor) {
     vm.ThrowTypeError(prim::Cat("toLocaleString: the option '", name,
-                                   "' is an accessor, which is not supported"));
+                                "' is an accessor, which is not supported"));
     return false;
   }
   return true;
@@ -275,8 +275,8 @@ bool ParseLocaleFormat(VM& vm, Value locales, Value options, LocaleFormat* f) {
     std::string t = tag.AsString()->ToUtf8();
     if (IsSupportedNumberLocale(t)) return true;
     vm.ThrowRangeError(prim::Cat("toLocaleString: locale '", t,
-                                    "' is not supported (supported: en, en-US, en-GB, en-AU, "
-                                    "en-CA, en-NZ, en-IE, en-SG, en-PH, en-150)"));
+                                 "' is not supported (supported: en, en-US, en-GB, en-AU, "
+                                 "en-CA, en-NZ, en-IE, en-SG, en-PH, en-150)"));
     return false;
   };
   if (locales.IsString()) {
@@ -302,8 +302,8 @@ bool ParseLocaleFormat(VM& vm, Value locales, Value options, LocaleFormat* f) {
   }
   Object* o = options.AsObject();
   static constexpr std::string_view kKnown[] = {"minimumFractionDigits", "maximumFractionDigits",
-                                                "useGrouping", "style", "localeMatcher",
-                                                "numberingSystem"};
+                                                "useGrouping",           "style",
+                                                "localeMatcher",         "numberingSystem"};
   for (const PropertyKey& k : vm.OwnKeys(o, true, false, true)) {
     String* name = vm.KeyToValue(k).AsString();
     std::string n = name->ToUtf8();
@@ -312,8 +312,8 @@ bool ParseLocaleFormat(VM& vm, Value locales, Value options, LocaleFormat* f) {
       if (kn == n) known = true;
     if (!known) {
       vm.ThrowTypeError(prim::Cat("toLocaleString: the option '", n,
-                                     "' is not supported yet (supported: minimumFractionDigits, "
-                                     "maximumFractionDigits, useGrouping, style: 'decimal')"));
+                                  "' is not supported yet (supported: minimumFractionDigits, "
+                                  "maximumFractionDigits, useGrouping, style: 'decimal')"));
       return false;
     }
   }
@@ -325,7 +325,8 @@ bool ParseLocaleFormat(VM& vm, Value locales, Value options, LocaleFormat* f) {
   }
   Value numbering;
   if (!ReadOption(vm, o, "numberingSystem", &numbering)) return false;
-  if (!numbering.IsUndefined() && !(numbering.IsString() && numbering.AsString()->ToUtf8() == "latn")) {
+  if (!numbering.IsUndefined() &&
+      !(numbering.IsString() && numbering.AsString()->ToUtf8() == "latn")) {
     vm.ThrowTypeError("toLocaleString: only numberingSystem 'latn' is supported");
     return false;
   }
@@ -334,17 +335,19 @@ bool ParseLocaleFormat(VM& vm, Value locales, Value options, LocaleFormat* f) {
   if (!grouping.IsUndefined()) {
     std::string g = grouping.IsString() ? grouping.AsString()->ToUtf8() : "";
     if (grouping.IsBool()) {
-      f->grouping = grouping.AsBool() ? LocaleFormat::Grouping::kAlways : LocaleFormat::Grouping::kOff;
+      f->grouping =
+          grouping.AsBool() ? LocaleFormat::Grouping::kAlways : LocaleFormat::Grouping::kOff;
     } else if (g == "always" || g == "auto" || g == "true") {
       f->grouping = LocaleFormat::Grouping::kAlways;
     } else if (g == "min2") {
       f->grouping = LocaleFormat::Grouping::kMin2;
     } else if (g == "false" || g.empty()) {
-      f->grouping = vm.ToBoolean(grouping) ? LocaleFormat::Grouping::kAlways
-                                           : LocaleFormat::Grouping::kOff;
+      f->grouping =
+          vm.ToBoolean(grouping) ? LocaleFormat::Grouping::kAlways : LocaleFormat::Grouping::kOff;
     } else {
-      vm.ThrowRangeError(prim::Cat("Value ", g, " out of range for Intl.NumberFormat options "
-                                      "property useGrouping"));
+      vm.ThrowRangeError(prim::Cat("Value ", g,
+                                   " out of range for Intl.NumberFormat options "
+                                   "property useGrouping"));
       return false;
     }
   }
@@ -452,7 +455,8 @@ Value BooleanProtoValueOf(VM& vm, CallArgs& args) {
 // Links a constructor with its prototype and publishes it as a global (ECMA-262 §18 attributes).
 void LinkConstructor(VM& vm, Intrinsics& in, NativeFunction* ctor, Object* proto,
                      std::string_view name) {
-  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto), 0);
+  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto),
+                       0);
   vm.DefineOwnProperty(proto, vm.KeyFromAtom(vm.atom(AtomId::constructor)), Value::FromObject(ctor),
                        kHiddenAttrs);
   vm.DefineValue(in.global, name, Value::FromObject(ctor), kHiddenAttrs);
@@ -474,8 +478,8 @@ void InstallBooleanBuiltins(VM& vm, Intrinsics& in) {
 
 }  // namespace prim
 
-// Installs Number, Boolean, Math and the global value properties and functions (ECMA-262 §19, §20.3,
-// §21.1, §21.3).
+// Installs Number, Boolean, Math and the global value properties and functions (ECMA-262 §19,
+// §20.3, §21.1, §21.3).
 void InstallNumberBuiltins(VM& vm, Intrinsics& in) {
   prim::InstallGlobalFunctions(vm, in);
   prim::InstallBooleanBuiltins(vm, in);

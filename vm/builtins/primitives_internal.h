@@ -4,9 +4,10 @@
 // Program code never runs from C++ (DESIGN §3.1). A native whose argument needs a user-visible
 // coercion (an object argument to ToString/ToNumber calls valueOf/toString/Symbol.toPrimitive) asks
 // the interpreter to tail-call its *fallback* instead: a prelude function stored in the native's
-// NativeFunction::data by `__intrinsics__.primSetFallback(native, fallback)` (vm/prelude/20-string.js).
-// The generic fallback `recall(native, this, argsArray, spec, newTarget, name)` coerces `this` and the
-// arguments in the spec's order and calls the native again with primitives only.
+// NativeFunction::data by `__intrinsics__.primSetFallback(native, fallback)`
+// (vm/prelude/20-string.js). The generic fallback `recall(native, this, argsArray, spec, newTarget,
+// name)` coerces `this` and the arguments in the spec's order and calls the native again with
+// primitives only.
 #pragma once
 
 #include <cstdint>
@@ -16,7 +17,6 @@
 #include <type_traits>
 
 #include "absl/strings/string_view.h"
-
 #include "vm/object.h"
 #include "vm/realm.h"
 #include "vm/value.h"
@@ -83,9 +83,11 @@ NativeFunction* DefineSymbolMethod(VM& vm, Object* obj, Symbol* sym, std::string
                                    NativeFn fn, uint32_t length, uint8_t attrs = kHiddenAttrs);
 
 // Adds a native to the prelude-only `__intrinsics__` object (ignored when it does not exist).
-void DefineIntrinsic(VM& vm, std::string_view name, NativeFn fn, uint32_t length, int32_t magic = 0);
+void DefineIntrinsic(VM& vm, std::string_view name, NativeFn fn, uint32_t length,
+                     int32_t magic = 0);
 
-// SymbolDescriptiveString (ECMA-262 §20.4.3.3.1): "Symbol(desc)". nullptr if the result is too long.
+// SymbolDescriptiveString (ECMA-262 §20.4.3.3.1): "Symbol(desc)". nullptr if the result is too
+// long.
 String* SymbolDescriptiveString(VM& vm, Symbol* sym);
 
 // How V8 shows a value in messages like "x is not a symbol": primitives as ToString (strings

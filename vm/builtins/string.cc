@@ -1,8 +1,8 @@
 // String (ECMA-262 §22.1): the constructor, String.fromCharCode/fromCodePoint and every
-// String.prototype method that needs no RegExp engine. String.raw, match, matchAll and search are in
-// the prelude (vm/prelude/20-string.js) because they read properties and call methods of their
-// arguments; replace/replaceAll/split delegate to the pattern's Symbol.replace/Symbol.split and call
-// function replacers through the prelude.
+// String.prototype method that needs no RegExp engine. String.raw, match, matchAll and search are
+// in the prelude (vm/prelude/20-string.js) because they read properties and call methods of their
+// arguments; replace/replaceAll/split delegate to the pattern's Symbol.replace/Symbol.split and
+// call function replacers through the prelude.
 #include <utf8proc.h>
 
 #include <algorithm>
@@ -212,8 +212,8 @@ Value StringCtor(VM& vm, CallArgs& args) {
   }
   if (args.new_target.IsUndefined()) return Value::FromString(s);
   // StringCreate (§10.4.3.4): the wrapper's indices and length are virtual (VM::GetOwnProperty).
-  Object* proto = prim::PrototypeFromNewTarget(vm, args.new_target,
-                                               vm.realm().intrinsics().string_prototype);
+  Object* proto =
+      prim::PrototypeFromNewTarget(vm, args.new_target, vm.realm().intrinsics().string_prototype);
   Object* obj = vm.NewObjectWithProto(proto, ObjectClass::kString);
   obj->set_internal(Value::FromString(s));
   return Value::FromObject(obj);
@@ -322,7 +322,8 @@ Value StringSearch(VM& vm, CallArgs& args) {
   static constexpr std::string_view kSpecs[] = {"Srn", "Srn", "SrN", "Ssn", "Ssn"};
   String* s = Begin(vm, args, kNames[kind], kSpecs[kind]);
   if (s == nullptr) return Value::Empty();
-  // A primitive is never a RegExp (IsRegExp is false for non-objects), so the check is the prelude's.
+  // A primitive is never a RegExp (IsRegExp is false for non-objects), so the check is the
+  // prelude's.
   String* search = vm.ToStringPrimitive(args[0]);
   if (search == nullptr) return Value::Empty();
   Units h(s), nd(search);
@@ -447,7 +448,8 @@ Value StringPad(VM& vm, CallArgs& args) {
     if (filler == nullptr) return Value::Empty();
   }
   if (filler->length() == 0) return Value::FromString(s);
-  if (max_length > vm.limits().max_string_length) return vm.ThrowRangeError("Invalid string length");
+  if (max_length > vm.limits().max_string_length)
+    return vm.ThrowRangeError("Invalid string length");
   auto fill_len = static_cast<uint64_t>(max_length) - s->length();
   String* pad = RepeatUnits(vm, Units(filler), fill_len);
   if (pad == nullptr) return Value::Empty();
@@ -501,8 +503,7 @@ Value StringSlice(VM& vm, CallArgs& args) {
       break;
   }
   if (from >= to) return Value::FromString(vm.empty_string());
-  return Value::FromString(
-      vm.Substring(s, static_cast<uint32_t>(from), static_cast<uint32_t>(to)));
+  return Value::FromString(vm.Substring(s, static_cast<uint32_t>(from), static_cast<uint32_t>(to)));
 }
 
 // ------------------------------------------------------------------------------------ case mapping
@@ -646,9 +647,8 @@ Value StringCase(VM& vm, CallArgs& args) {
     std::string lang = LanguageOf(tag);
     turkic = lang == "tr" || lang == "az";
     if (lang == "lt")
-      return vm.ThrowRangeError(
-          prim::Cat("String.prototype.", kNames[kind], ": locale '", tag,
-                       "' (Lithuanian case rules) is not supported yet"));
+      return vm.ThrowRangeError(prim::Cat("String.prototype.", kNames[kind], ": locale '", tag,
+                                          "' (Lithuanian case rules) is not supported yet"));
   }
   bool upper = kind == kToUpperCase || kind == kToLocaleUpperCase;
   return Str(MapCase(vm, s, upper, turkic));
@@ -680,14 +680,15 @@ Value StringToStringOrValueOf(VM& vm, CallArgs& args) {
   }
   bool value_of = static_cast<NativeFunction*>(args.callee)->magic == 1;
   return vm.ThrowTypeError(prim::Cat("String.prototype.", value_of ? "valueOf" : "toString",
-                                        " requires that 'this' be a String"));
+                                     " requires that 'this' be a String"));
 }
 
 // String.prototype [ @@iterator ] () (§22.1.3.36): iterates code points.
 Value StringIterator(VM& vm, CallArgs& args) {
   String* s = Begin(vm, args, "[Symbol.iterator]", "S");
   if (s == nullptr) return Value::Empty();
-  return Value::FromObject(vm.NewIterator(IteratorObject::Kind::kStringValues, Value::FromString(s)));
+  return Value::FromObject(
+      vm.NewIterator(IteratorObject::Kind::kStringValues, Value::FromString(s)));
 }
 
 // Annex B.2.2.2-14 HTML methods through CreateHTML (B.2.2.2.1); magic indexes kHtml.
@@ -697,10 +698,12 @@ struct HtmlMethod {
   const char* attribute;  // "" when the method takes no argument
 };
 constexpr HtmlMethod kHtml[] = {
-    {"anchor", "a", "name"},        {"big", "big", ""},       {"blink", "blink", ""},
-    {"bold", "b", ""},              {"fixed", "tt", ""},      {"fontcolor", "font", "color"},
-    {"fontsize", "font", "size"},   {"italics", "i", ""},     {"link", "a", "href"},
-    {"small", "small", ""},         {"strike", "strike", ""}, {"sub", "sub", ""},
+    {"anchor", "a", "name"},      {"big", "big", ""},
+    {"blink", "blink", ""},       {"bold", "b", ""},
+    {"fixed", "tt", ""},          {"fontcolor", "font", "color"},
+    {"fontsize", "font", "size"}, {"italics", "i", ""},
+    {"link", "a", "href"},        {"small", "small", ""},
+    {"strike", "strike", ""},     {"sub", "sub", ""},
     {"sup", "sup", ""},
 };
 
@@ -733,7 +736,8 @@ Value StringHtml(VM& vm, CallArgs& args) {
   out += u"</";
   out += support::Latin1ToUtf16(m.tag);
   out += u">";
-  if (out.size() > vm.limits().max_string_length) return vm.ThrowRangeError("Invalid string length");
+  if (out.size() > vm.limits().max_string_length)
+    return vm.ThrowRangeError("Invalid string length");
   return Value::FromString(vm.NewStringU16(std::move(out)));
 }
 
@@ -869,8 +873,9 @@ struct ReplacementTemplate {
     ReplacementTemplate r;
     size_t n = t.size(), lit = 0, i = 0;
     auto flush = [&](size_t end) {
-      if (end > lit) r.pieces.push_back({Kind::kLiteral, static_cast<uint32_t>(lit),
-                                         static_cast<uint32_t>(end)});
+      if (end > lit)
+        r.pieces.push_back(
+            {Kind::kLiteral, static_cast<uint32_t>(lit), static_cast<uint32_t>(end)});
     };
     auto is_digit = [&](size_t k) { return k < n && t[k] >= '0' && t[k] <= '9'; };
     while (i < n) {
@@ -1026,7 +1031,7 @@ Value StringReplace(VM& vm, CallArgs& args) {
   Value o = args.this_value, search_value = args[0], replace_value = args[1];
   if (o.IsNullish())
     return vm.ThrowTypeError(prim::Cat("String.prototype.", all ? "replaceAll" : "replace",
-                                          " called on null or undefined"));
+                                       " called on null or undefined"));
   Value fallback_args[] = {o, search_value, replace_value};
   if (!search_value.IsNullish()) {
     if (all && search_value.IsObject()) return prim::CallFallback(vm, args, fallback_args);
@@ -1054,8 +1059,8 @@ Value StringReplace(VM& vm, CallArgs& args) {
   return ReplaceStrings(vm, string, search, replacement, all);
 }
 
-// __intrinsics__.stringReplaceCore(string, searchString, replacementString, all): the prelude's slow
-// path after delegation and coercion.
+// __intrinsics__.stringReplaceCore(string, searchString, replacementString, all): the prelude's
+// slow path after delegation and coercion.
 Value StringReplaceCore(VM& vm, CallArgs& args) {
   if (!args[0].IsString() || !args[1].IsString() || !args[2].IsString())
     return vm.ThrowTypeError("internal error: stringReplaceCore wants strings");
@@ -1081,7 +1086,8 @@ Value StringRegExpCtor(VM& vm, CallArgs& args) {
       "String.prototype.match/matchAll/search need RegExp, which is not available yet");
 }
 
-// ------------------------------------------------------------------------------------ localeCompare
+// ------------------------------------------------------------------------------------
+// localeCompare
 
 // A collation element: primary, secondary and tertiary weights (0 = ignorable at that level).
 struct CollationElement {
@@ -1105,18 +1111,18 @@ constexpr std::string_view kAsciiOrder =
     " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz";
 constexpr size_t kAsciiVariableCount = 24;  // " _-,;:!?.'\"()[]{}@*/\\&#%": punctuation
 
-constexpr uint64_t kPrimaryNonAsciiPunct = 0x100;          // + code point
-constexpr uint64_t kPrimaryAsciiSymbol = 0x200000;         // + rank
-constexpr uint64_t kPrimaryNonAsciiSymbol = 0x300000;      // + code point
-constexpr uint64_t kPrimaryDigit = 0x1000000;              // + digit
-constexpr uint64_t kPrimaryNumberLength = 0x1000010;       // + digit count (numeric collation)
-constexpr uint64_t kPrimaryLetter = 0x100000000ull;        // + 0x100 × (letter index)
-constexpr uint64_t kPrimaryOtherLetter = 0x100010000ull;   // + code point
+constexpr uint64_t kPrimaryNonAsciiPunct = 0x100;         // + code point
+constexpr uint64_t kPrimaryAsciiSymbol = 0x200000;        // + rank
+constexpr uint64_t kPrimaryNonAsciiSymbol = 0x300000;     // + code point
+constexpr uint64_t kPrimaryDigit = 0x1000000;             // + digit
+constexpr uint64_t kPrimaryNumberLength = 0x1000010;      // + digit count (numeric collation)
+constexpr uint64_t kPrimaryLetter = 0x100000000ull;       // + 0x100 × (letter index)
+constexpr uint64_t kPrimaryOtherLetter = 0x100010000ull;  // + code point
 constexpr uint16_t kSecondaryCommon = 5;
 constexpr uint16_t kSecondaryStroke = 0x80;
-constexpr uint16_t kSecondaryMark = 0x100;                 // + mark code point (low 16 bits)
+constexpr uint16_t kSecondaryMark = 0x100;  // + mark code point (low 16 bits)
 constexpr uint8_t kTertiaryLower = 5;
-constexpr uint8_t kTertiaryVariant = 7;                    // NBSP vs space, æ vs ae, ...
+constexpr uint8_t kTertiaryVariant = 7;  // NBSP vs space, æ vs ae, ...
 constexpr uint8_t kTertiaryUpper = 9;
 
 struct AsciiWeights {
@@ -1281,7 +1287,8 @@ void CollationElements(VM& vm, String* s, const CollatorOptions& opt,
       size_t k = i;
       while (k + 1 < j && units[k] == '0') ++k;  // leading zeros are ignorable
       out->push_back({kPrimaryNumberLength + (j - k), kSecondaryCommon, kTertiaryLower, false});
-      for (; k < j; ++k) out->push_back({a.primary[units[k]], kSecondaryCommon, kTertiaryLower, false});
+      for (; k < j; ++k)
+        out->push_back({a.primary[units[k]], kSecondaryCommon, kTertiaryLower, false});
       i = j;
       continue;
     }
@@ -1398,7 +1405,8 @@ int CollateStrings(VM& vm, String* a, String* b, const CollatorOptions& opt) {
 // Languages whose CLDR collation is the root collation (no tailoring), so the model above applies.
 bool IsRootCollationLocale(std::string_view tag, std::string* why) {
   std::string lang = LanguageOf(tag);
-  static constexpr std::string_view kRoot[] = {"en", "de", "fr", "it", "pt", "nl", "id", "ms", "und"};
+  static constexpr std::string_view kRoot[] = {"en", "de", "fr", "it", "pt",
+                                               "nl", "id", "ms", "und"};
   bool ok = false;
   for (std::string_view l : kRoot)
     if (l == lang) ok = true;
@@ -1411,8 +1419,8 @@ bool IsRootCollationLocale(std::string_view tag, std::string* why) {
 
 // Parses the Unicode extension keys kn / kf of a tag ("en-u-kn-true") into the options; anything
 // else after "-u-" or other extensions is refused.
-bool ApplyLocaleExtensions(VM& vm, const std::string& tag, CollatorOptions* opt,
-                           bool* numeric_set, bool* case_first_set) {
+bool ApplyLocaleExtensions(VM& vm, const std::string& tag, CollatorOptions* opt, bool* numeric_set,
+                           bool* case_first_set) {
   std::string lower(tag);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   size_t u = lower.find("-u-");
@@ -1435,8 +1443,8 @@ bool ApplyLocaleExtensions(VM& vm, const std::string& tag, CollatorOptions* opt,
       opt->upper_first = value == "upper";
       *case_first_set = true;
     } else {
-      vm.ThrowRangeError(prim::Cat("localeCompare: the locale extension '-u-", key,
-                                      "' is not supported yet"));
+      vm.ThrowRangeError(
+          prim::Cat("localeCompare: the locale extension '-u-", key, "' is not supported yet"));
       return false;
     }
   }
@@ -1478,9 +1486,9 @@ bool ReadCollatorOptions(VM& vm, Value options, CollatorOptions* opt, bool numer
     for (std::string_view a : allowed)
       if (a == *out) return true;
     vm.ThrowRangeError(prim::Cat("Value ", *out,
-                                    " out of range for String.prototype.localeCompare options "
-                                    "property ",
-                                    name));
+                                 " out of range for String.prototype.localeCompare options "
+                                 "property ",
+                                 name));
     return false;
   };
   std::string s;
@@ -1545,7 +1553,8 @@ void InstallStringBuiltins(VM& vm, Intrinsics& in) {
   // %String.prototype% is itself a String object whose value is "" (§22.1.3).
   if (proto->internal().IsUndefined()) proto->set_internal(Value::FromString(vm.empty_string()));
   NativeFunction* ctor = vm.NewNative("String", StringCtor, 1, 0, /*constructor=*/true);
-  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto), 0);
+  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto),
+                       0);
   vm.DefineOwnProperty(proto, vm.KeyFromAtom(vm.atom(AtomId::constructor)), Value::FromObject(ctor),
                        kHiddenAttrs);
   vm.DefineValue(in.global, "String", Value::FromObject(ctor), kHiddenAttrs);

@@ -22,10 +22,10 @@ Value SymbolCtor(VM& vm, CallArgs& args) {
   return Value::FromSymbol(vm.NewSymbol(Value::FromString(s)));
 }
 
-// The GlobalSymbolRegistry (§20.4.2.2) of this run: a null-prototype object mapping keys to symbols.
-// The realm is shared, so the registry cannot live in it; until the VM has a per-run field, it is
-// kept in the internal slot of the run's copy-on-write copy of %Symbol.prototype% (an ordinary
-// object whose slot is otherwise unused).
+// The GlobalSymbolRegistry (§20.4.2.2) of this run: a null-prototype object mapping keys to
+// symbols. The realm is shared, so the registry cannot live in it; until the VM has a per-run
+// field, it is kept in the internal slot of the run's copy-on-write copy of %Symbol.prototype% (an
+// ordinary object whose slot is otherwise unused).
 Object* RunSymbolRegistry(VM& vm, bool create) {
   Object* proto = vm.realm().intrinsics().symbol_prototype;
   Value reg = vm.Resolve(proto)->internal();
@@ -65,7 +65,8 @@ Symbol* ThisSymbolValue(VM& vm, Value v, std::string_view what) {
   if (v.IsSymbol()) return v.AsSymbol();
   if (v.IsObject()) {
     Object* o = vm.Resolve(v.AsObject());
-    if (o->klass() == ObjectClass::kSymbol && o->internal().IsSymbol()) return o->internal().AsSymbol();
+    if (o->klass() == ObjectClass::kSymbol && o->internal().IsSymbol())
+      return o->internal().AsSymbol();
   }
   vm.ThrowTypeError(prim::Cat(what, " requires that 'this' be a Symbol"));
   return nullptr;
@@ -99,11 +100,13 @@ Value SymbolProtoDescription(VM& vm, CallArgs& args) {
 
 }  // namespace
 
-// Installs Symbol (ECMA-262 §20.4). The realm has created %Symbol.prototype% and the well-known symbols.
+// Installs Symbol (ECMA-262 §20.4). The realm has created %Symbol.prototype% and the well-known
+// symbols.
 void InstallSymbolBuiltins(VM& vm, Intrinsics& in) {
   Object* proto = in.symbol_prototype;
   NativeFunction* ctor = vm.NewNative("Symbol", SymbolCtor, 0, 0, /*constructor=*/true);
-  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto), 0);
+  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto),
+                       0);
   vm.DefineOwnProperty(proto, vm.KeyFromAtom(vm.atom(AtomId::constructor)), Value::FromObject(ctor),
                        kHiddenAttrs);
   vm.DefineValue(in.global, "Symbol", Value::FromObject(ctor), kHiddenAttrs);
