@@ -169,6 +169,7 @@ class HandParser {
         } else {
           if (stack.size() >= kMaxJsonParseDepth) return TooDeep();
           stack.push_back({a, true, {}});
+          stack_bytes_ = stack.capacity() * sizeof(Frame);
           continue;
         }
       } else if (c == '{') {
@@ -189,6 +190,7 @@ class HandParser {
           ++cur_;
           if (stack.size() >= kMaxJsonParseDepth) return TooDeep();
           stack.push_back({o, false, key});
+          stack_bytes_ = stack.capacity() * sizeof(Frame);
           continue;
         }
       } else if (c == 't') {
@@ -262,11 +264,11 @@ class HandParser {
     while (cur_ != end_ && IsJsonWhitespace(*cur_)) ++cur_;
   }
 
-  // Counts a created value; checks the limits now and then.
+  // Counts a created value; checks the limits now and then (the nesting stack counts as memory too).
   bool Counted() {
     if (++values_ % kMemoryCheckEvery != 0) return true;
     vm_.ChargeSteps(kMemoryCheckEvery / 16);
-    return budget_.Check();
+    return budget_.Check(stack_bytes_);
   }
 
   Value TooDeep() {
@@ -562,6 +564,7 @@ class HandParser {
   const Char* end_;
   AllocationBudget budget_;
   uint64_t values_ = 0;
+  size_t stack_bytes_ = 0;
   struct ViewHash {
     size_t operator()(std::basic_string_view<Char> v) const {
       return std::hash<std::string_view>()(
@@ -979,9 +982,7 @@ JsonWalker::Action JsonWalker::Visit(Value* v) {
   PropertyKey to_json = vm_.KeyFromAtom(vm_.atom(AtomId::toJSON));
   if (v->IsObject()) {
     Object* o = v->AsObject();
-    Value f, getter;
-    if (!vm_.GetNoCall(*v, o, to_json, &f, &getter)) return Action::kNeedsCode;
-    if (vm_.IsCallable(f)) return Action::kNeedsCode;
+    if (HasToJson(o)) return Action::kNeedsCode;
     Object* r = vm_.Resolve(o);
     switch (r->klass()) {
       case ObjectClass::kNumber:
@@ -1005,6 +1006,52 @@ JsonWalker::Action JsonWalker::Visit(Value* v) {
     return Action::kThrow;
   }
   return Action::kSerialize;
+}
+
+// True when reading `toJSON` from o finds a getter or a callable (SerializeJSONProperty step 2 would run
+// code). Chains already seen without one are remembered per prototype.
+bool JsonWalker::HasToJson(Object* o) {
+  PropertyKey to_json = vm_.KeyFromAtom(vm_.atom(AtomId::toJSON));
+  VM::Lookup own = vm_.GetOwnProperty(o, to_json);
+  if (own.found) return own.is_accessor() ? true : vm_.IsCallable(own.value);
+  Object* proto = vm_.Resolve(o)->proto();
+  if (proto == nullptr || no_to_json_.contains(proto)) return false;
+  VM::Lookup r = vm_.FindProperty(proto, to_json);
+  if (!r.found) {
+    no_to_json_.insert(proto);
+    return false;
+  }
+  return r.is_accessor() ? true : vm_.IsCallable(r.value);
+}
+
+bool JsonWalker::IsOpen(Object* o) const {
+  if (open_indexed_) return open_.contains(o);
+  for (const Level& l : levels_)
+    if (l.obj == o) return true;
+  return false;
+}
+
+// The quoted member name and ':' (V8 caches these per key as well).
+void JsonWalker::AppendKey(const PropertyKey& key) {
+  if (!key.is_index() && key.atom()->length() <= 64) {
+    auto it = quoted_keys_.find(key.cell);
+    if (it == quoted_keys_.end()) {
+      JsonText t;
+      QuoteJsonString(key.atom(), &t);
+      t.Append(':');
+      if (t.wide()) {
+        QuoteJsonString(key.atom(), &text_);
+        text_.Append(':');
+        return;
+      }
+      it = quoted_keys_.emplace(key.cell, t.latin1()).first;
+    }
+    text_.AppendLatin1(it->second);
+    return;
+  }
+  String* name = key.is_index() ? vm_.NumberToString(key.index) : key.atom();
+  QuoteJsonString(name, &text_);
+  text_.Append(':');
 }
 
 std::string JsonWalker::PathString(std::string_view root) const {
@@ -1049,6 +1096,8 @@ JsonWalker::Status JsonWalker::Walk(Value value) {
   levels_.clear();
   path_.clear();
   open_.clear();
+  open_indexed_ = false;
+  no_to_json_.clear();
   status_ = Status::kOk;
   // The root: SerializeJSONProperty(state, "", holder).
   PropertyKey root_key = PropertyKey::Atom(vm_.atom(AtomId::empty));
@@ -1061,7 +1110,7 @@ JsonWalker::Status JsonWalker::Walk(Value value) {
     if (level.next >= level.length) {
       bool any = level.wrote_any;
       bool is_array = level.is_array;
-      open_.erase(level.obj);
+      if (open_indexed_) open_.erase(level.obj);
       levels_.pop_back();
       if (any && options_.indent) Newline(levels_.size());
       text_.Append(is_array ? ']' : '}');
@@ -1127,9 +1176,7 @@ JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) 
     Level& level = levels_.back();
     if (level.wrote_any) text_.Append(',');
     if (options_.indent) Newline(levels_.size());
-    String* name = key.is_index() ? vm_.NumberToString(key.index) : key.atom();
-    QuoteJsonString(name, &text_);
-    text_.Append(':');
+    AppendKey(key);
     if (options_.indent) text_.Append(' ');
     level.wrote_any = true;
   };
@@ -1169,7 +1216,7 @@ JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) 
     case Tag::kObject: {
       Object* o = v.AsObject();
       if (vm_.IsCallable(v)) return Step::kContinue;  // functions serialize to undefined
-      if (open_.contains(o)) {
+      if (IsOpen(o)) {
         BuildCircularMessage(o, &key);
         SetPath(key);
         status_ = Status::kCycle;
@@ -1197,8 +1244,13 @@ JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) 
         level.length = static_cast<uint32_t>(level.keys.size());
         text_.Append('{');
       }
-      open_.insert(o);
       levels_.push_back(std::move(level));
+      if (open_indexed_) {
+        open_.insert(o);
+      } else if (levels_.size() > 32) {
+        for (const Level& l : levels_) open_.insert(l.obj);
+        open_indexed_ = true;
+      }
       break;
     }
     default:  // undefined, symbols

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "vm/object.h"
 #include "vm/value.h"
@@ -29,7 +30,9 @@ Value ParseJson(VM& vm, String* text);
 // The same for UTF-8 text (e.g. a tool output). Invalid UTF-8 sequences become U+FFFD.
 Value ParseJsonUtf8(VM& vm, std::string_view utf8);
 
-inline constexpr uint32_t kMaxJsonParseDepth = 100000;
+// Like V8, nesting is limited only by memory (the parser keeps its own stack; this bound is far above what
+// the memory limit allows).
+inline constexpr uint32_t kMaxJsonParseDepth = 1u << 24;
 
 // ---- serializing --------------------------------------------------------------------------------
 
@@ -51,6 +54,8 @@ class JsonText {
   bool wide() const { return wide_; }
   // The text as a JS string value (allocated in `vm`'s heap).
   String* ToString(VM& vm);
+  // The Latin-1 bytes (only while !wide()).
+  const std::string& latin1() const { return latin1_; }
   // The text as UTF-8 (lone surrogates never occur in walker output: they are escaped).
   std::string ToUtf8() const;
 
@@ -157,7 +162,17 @@ class JsonWalker {
   JsonText text_;
   std::vector<Level> levels_;
   std::vector<JsonPathStep> path_;
+  bool IsOpen(Object* o) const;
+  bool HasToJson(Object* o);
+  void AppendKey(const PropertyKey& key);
+
+  // Objects on the current path; kept in a set too once the nesting gets deep (V8 scans its stack).
   absl::flat_hash_set<Object*> open_;
+  bool open_indexed_ = false;
+  // Prototypes whose chain was found to have no `toJSON` during this walk (no code runs meanwhile).
+  absl::flat_hash_set<Object*> no_to_json_;
+  // Quoted property names (with ':'), per atom.
+  absl::flat_hash_map<HeapCell*, std::string> quoted_keys_;
   Status status_ = Status::kOk;
   std::string circular_message_;
   uint64_t work_ = 0;
