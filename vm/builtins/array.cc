@@ -669,6 +669,30 @@ Value ArrayToString(VM& vm, CallArgs& args) {
   return SlowPath(vm, args);
 }
 
+// __intrinsics__.plainIndexKeys(O, len): the indices below len that O has, ascending, when reading and
+// deleting them runs no program code (every own indexed property is a data property and the prototype
+// chain has no indexed properties) and most indices are holes; otherwise undefined. Lets the sort slow
+// path skip the holes of a sparse array instead of probing every index up to its length.
+Value IPlainIndexKeys(VM& vm, CallArgs& args) {
+  if (!args[0].IsObject() || !args[1].IsNumber()) return Value::Undefined();
+  Object* o = vm.Resolve(args[0].AsObject());
+  if (o->klass() == ObjectClass::kString || !CleanProtoChain(vm, o)) return Value::Undefined();
+  double len = args[1].AsNumber();
+  // Worth it only when most indices below len are holes.
+  size_t have = o->elements().size() + (o->sparse() != nullptr ? o->sparse()->size() : 0);
+  if (static_cast<double>(have) * 2 >= len) return Value::Undefined();
+  std::vector<Value> out;
+  for (const PropertyKey& k : vm.OwnKeys(o, true, false, false)) {
+    if (!k.is_index()) continue;
+    if (k.index >= len) break;
+    VM::Lookup l = vm.GetOwnProperty(o, k);
+    if (l.is_accessor()) return Value::Undefined();
+    out.push_back(Value::Number(k.index));
+  }
+  vm.ChargeSteps(out.size() / 16);
+  return Value::FromObject(vm.NewArrayFrom(out));
+}
+
 }  // namespace
 
 // Installs Array, Array.isArray, Array[@@species], Array.prototype's native methods, @@iterator and
@@ -718,6 +742,7 @@ void InstallArrayBuiltins(VM& vm, Intrinsics& in) {
     vm.DefineValue(unscopables, name, Value::Bool(true), kDefaultAttrs);
   vm.DefineOwnProperty(proto, PropertyKey::Sym(in.sym_unscopables), Value::FromObject(unscopables),
                        kConfigurable);
+  objlib::InstallIntrinsic(vm, "plainIndexKeys", IPlainIndexKeys, 2);
 }
 
 }  // namespace codemode::vm

@@ -111,7 +111,9 @@
   // BEGIN timsort
   // The sort of a list, as V8 does it (v8/third_party/v8/builtins/array-sort.tq): TimSort with binary
   // insertion for short runs and galloping merges. Ported call for call so that comparators that are
-  // not consistent (e.g. `(a, b) => a > b`) give the same result as Node. cmp(x, y) < 0 means x first.
+  // not consistent (e.g. `(a, b) => a > b`) give the same result as Node. cmp(x, y) < 0 means x first;
+  // it is called with `this` undefined and its result converted as ToNumber, NaN acting as 0 (every test
+  // is written `order < 0` or `!(order < 0)`, which treats NaN as 0).
   function timSort(work, n, cmp) {
     if (n < 2) return work;
     const MIN_GALLOP_WINS = 7;
@@ -128,7 +130,8 @@
         const pivot = work[start];
         while (left < right) {
           const mid = left + ((right - left) >> 1);
-          const order = cmp(pivot, work[mid]);
+          let order = cmp(pivot, work[mid]);
+          if (typeof order !== 'number') order = toNumber(order);
           if (order < 0) right = mid;
           else left = mid + 1;
         }
@@ -144,13 +147,15 @@
       const elementLow = work[low];
       const elementLowPre = work[low - 1];
       let order = cmp(elementLow, elementLowPre);
+      if (typeof order !== 'number') order = toNumber(order);
       const isDescending = order < 0;
       let previousElement = elementLow;
       for (let idx = low + 1; idx < high; ++idx) {
         const currentElement = work[idx];
         order = cmp(currentElement, previousElement);
+        if (typeof order !== 'number') order = toNumber(order);
         if (isDescending) {
-          if (order >= 0) break;
+          if (!(order < 0)) break;
         } else if (order < 0) {
           break;
         }
@@ -174,11 +179,13 @@
       let lastOfs = 0;
       let offset = 1;
       let order = cmp(array[base + hint], key);
+      if (typeof order !== 'number') order = toNumber(order);
       if (order < 0) {
         const maxOfs = length - hint;
         while (offset < maxOfs) {
           order = cmp(array[base + hint + offset], key);
-          if (order >= 0) break;
+          if (typeof order !== 'number') order = toNumber(order);
+          if (!(order < 0)) break;
           lastOfs = offset;
           offset = (offset << 1) + 1;
           if (offset <= 0) offset = maxOfs;
@@ -190,6 +197,7 @@
         const maxOfs = hint + 1;
         while (offset < maxOfs) {
           order = cmp(array[base + hint - offset], key);
+          if (typeof order !== 'number') order = toNumber(order);
           if (order < 0) break;
           lastOfs = offset;
           offset = (offset << 1) + 1;
@@ -204,6 +212,7 @@
       while (lastOfs < offset) {
         const m = lastOfs + ((offset - lastOfs) >> 1);
         order = cmp(array[base + m], key);
+        if (typeof order !== 'number') order = toNumber(order);
         if (order < 0) lastOfs = m + 1;
         else offset = m;
       }
@@ -215,11 +224,13 @@
       let lastOfs = 0;
       let offset = 1;
       let order = cmp(key, array[base + hint]);
+      if (typeof order !== 'number') order = toNumber(order);
       if (order < 0) {
         const maxOfs = hint + 1;
         while (offset < maxOfs) {
           order = cmp(key, array[base + hint - offset]);
-          if (order >= 0) break;
+          if (typeof order !== 'number') order = toNumber(order);
+          if (!(order < 0)) break;
           lastOfs = offset;
           offset = (offset << 1) + 1;
           if (offset <= 0) offset = maxOfs;
@@ -232,6 +243,7 @@
         const maxOfs = length - hint;
         while (offset < maxOfs) {
           order = cmp(key, array[base + hint + offset]);
+          if (typeof order !== 'number') order = toNumber(order);
           if (order < 0) break;
           lastOfs = offset;
           offset = (offset << 1) + 1;
@@ -245,6 +257,7 @@
       while (lastOfs < offset) {
         const m = lastOfs + ((offset - lastOfs) >> 1);
         order = cmp(key, array[base + m]);
+        if (typeof order !== 'number') order = toNumber(order);
         if (order < 0) offset = m;
         else lastOfs = m + 1;
       }
@@ -280,7 +293,8 @@
           let winsA = 0;
           let winsB = 0;
           for (;;) {
-            const order = cmp(work[cursorB], temp[cursorTemp]);
+            let order = cmp(work[cursorB], temp[cursorTemp]);
+            if (typeof order !== 'number') order = toNumber(order);
             if (order < 0) {
               work[dest++] = work[cursorB++];
               ++winsB;
@@ -367,7 +381,8 @@
           let winsA = 0;
           let winsB = 0;
           for (;;) {
-            const order = cmp(temp[cursorTemp], work[cursorA]);
+            let order = cmp(temp[cursorTemp], work[cursorA]);
+            if (typeof order !== 'number') order = toNumber(order);
             if (order < 0) {
               work[dest--] = work[cursorA--];
               ++winsA;
@@ -513,21 +528,17 @@
   }
   // END timsort
 
-  // SortIndexedProperties' sort of a list without undefineds (ECMA-262 §23.1.3.30.2): the comparator's
-  // result through ToNumber (NaN counts as 0), or the default order of ToString values by code units
-  // (converted at each comparison, as V8 does).
+  // SortIndexedProperties' sort of a list without undefineds (ECMA-262 §23.1.3.30.2).
   function sortList(items, n, comparefn) {
-    if (comparefn !== undefined) {
-      return timSort(items, n, (x, y) => {
-        const v = toNumber(call(comparefn, undefined, x, y));
-        return v !== v ? 0 : v;
-      });
-    }
-    return timSort(items, n, (x, y) => {
-      const xs = toString(x);
-      const ys = toString(y);
-      return xs < ys ? -1 : xs > ys ? 1 : 0;
-    });
+    return timSort(items, n, comparefn !== undefined ? comparefn : compareDefault);
+  }
+
+  // The default order: ToString of both values compared by UTF-16 code units (converted at each
+  // comparison, as V8 does).
+  function compareDefault(x, y) {
+    const xs = toString(x);
+    const ys = toString(y);
+    return xs < ys ? -1 : xs > ys ? 1 : 0;
   }
 
   function checkComparator(comparefn) {
@@ -558,7 +569,7 @@
         let k = 0;
         for (; k < items.length; k++) {
           const v = items[k];
-          createDataProperty(A, k, mapping ? call(mapfn, thisArg, v, k) : v);
+          createDataProperty(A, k, mapping ? (thisArg === undefined ? mapfn(v, k) : call(mapfn, thisArg, v, k)) : v);
         }
         A.length = k;
         return A;
@@ -575,7 +586,7 @@
         }
         try {
           if (k >= MAX_SAFE_INTEGER) throw new $TypeError('Invalid array length');
-          createDataProperty(A, k, mapping ? call(mapfn, thisArg, v, k) : v);
+          createDataProperty(A, k, mapping ? (thisArg === undefined ? mapfn(v, k) : call(mapfn, thisArg, v, k)) : v);
         } catch (e) {
           try {
             I.iterClose(it);
@@ -592,7 +603,7 @@
     const A = isConstructor(C) ? new C(len) : arrayCreate(len);
     for (let k = 0; k < len; k++) {
       const v = arrayLike[k];
-      createDataProperty(A, k, mapping ? call(mapfn, thisArg, v, k) : v);
+      createDataProperty(A, k, mapping ? (thisArg === undefined ? mapfn(v, k) : call(mapfn, thisArg, v, k)) : v);
     }
     A.length = len;
     return A;
@@ -682,7 +693,7 @@
       const len = lengthOf(O);
       requireCallable(callbackfn);
       for (let k = 0; k < len; k++) {
-        if (k in O && !call(callbackfn, thisArg, O[k], k, O)) return false;
+        if (k in O && !(thisArg === undefined ? callbackfn(O[k], k, O) : call(callbackfn, thisArg, O[k], k, O))) return false;
       }
       return true;
     },
@@ -707,7 +718,7 @@
       for (let k = 0; k < len; k++) {
         if (k in O) {
           const v = O[k];
-          if (call(callbackfn, thisArg, v, k, O)) createDataProperty(A, to++, v);
+          if ((thisArg === undefined ? callbackfn(v, k, O) : call(callbackfn, thisArg, v, k, O))) createDataProperty(A, to++, v);
         }
       }
       return A;
@@ -720,7 +731,7 @@
       requireCallable(predicate);
       for (let k = 0; k < len; k++) {
         const v = O[k];
-        if (call(predicate, thisArg, v, k, O)) return v;
+        if ((thisArg === undefined ? predicate(v, k, O) : call(predicate, thisArg, v, k, O))) return v;
       }
       return undefined;
     },
@@ -731,7 +742,7 @@
       const len = lengthOf(O);
       requireCallable(predicate);
       for (let k = 0; k < len; k++) {
-        if (call(predicate, thisArg, O[k], k, O)) return k;
+        if ((thisArg === undefined ? predicate(O[k], k, O) : call(predicate, thisArg, O[k], k, O))) return k;
       }
       return -1;
     },
@@ -743,7 +754,7 @@
       requireCallable(predicate);
       for (let k = len - 1; k >= 0; k--) {
         const v = O[k];
-        if (call(predicate, thisArg, v, k, O)) return v;
+        if ((thisArg === undefined ? predicate(v, k, O) : call(predicate, thisArg, v, k, O))) return v;
       }
       return undefined;
     },
@@ -754,7 +765,7 @@
       const len = lengthOf(O);
       requireCallable(predicate);
       for (let k = len - 1; k >= 0; k--) {
-        if (call(predicate, thisArg, O[k], k, O)) return k;
+        if ((thisArg === undefined ? predicate(O[k], k, O) : call(predicate, thisArg, O[k], k, O))) return k;
       }
       return -1;
     },
@@ -789,7 +800,7 @@
       const len = lengthOf(O);
       requireCallable(callbackfn);
       for (let k = 0; k < len; k++) {
-        if (k in O) call(callbackfn, thisArg, O[k], k, O);
+        if (k in O) (thisArg === undefined ? callbackfn(O[k], k, O) : call(callbackfn, thisArg, O[k], k, O));
       }
       return undefined;
     },
@@ -865,7 +876,7 @@
       requireCallable(callbackfn);
       const A = arraySpeciesCreate(O, len);
       for (let k = 0; k < len; k++) {
-        if (k in O) createDataProperty(A, k, call(callbackfn, thisArg, O[k], k, O));
+        if (k in O) createDataProperty(A, k, (thisArg === undefined ? callbackfn(O[k], k, O) : call(callbackfn, thisArg, O[k], k, O)));
       }
       return A;
     },
@@ -917,7 +928,7 @@
         if (!present) throw new $TypeError('Reduce of empty array with no initial value');
       }
       for (; k < len; k++) {
-        if (k in O) accumulator = call(callbackfn, undefined, accumulator, O[k], k, O);
+        if (k in O) accumulator = callbackfn(accumulator, O[k], k, O);
       }
       return accumulator;
     },
@@ -941,7 +952,7 @@
         if (!present) throw new $TypeError('Reduce of empty array with no initial value');
       }
       for (; k >= 0; k--) {
-        if (k in O) accumulator = call(callbackfn, undefined, accumulator, O[k], k, O);
+        if (k in O) accumulator = callbackfn(accumulator, O[k], k, O);
       }
       return accumulator;
     },
@@ -1011,7 +1022,7 @@
       const len = lengthOf(O);
       requireCallable(callbackfn);
       for (let k = 0; k < len; k++) {
-        if (k in O && call(callbackfn, thisArg, O[k], k, O)) return true;
+        if (k in O && (thisArg === undefined ? callbackfn(O[k], k, O) : call(callbackfn, thisArg, O[k], k, O))) return true;
       }
       return false;
     },
@@ -1025,18 +1036,33 @@
       const items = [];
       let n = 0;
       let undefinedCount = 0;
-      for (let k = 0; k < len; k++) {
-        if (k in O) {
-          const v = O[k];
+      // A sparse object whose reads run no program code: visit only the indices it has.
+      const present = I.plainIndexKeys(O, len);
+      if (present !== undefined) {
+        for (let i = 0; i < present.length; i++) {
+          const v = O[present[i]];
           if (v === undefined) undefinedCount++;
           else items[n++] = v;
+        }
+      } else {
+        for (let k = 0; k < len; k++) {
+          if (k in O) {
+            const v = O[k];
+            if (v === undefined) undefinedCount++;
+            else items[n++] = v;
+          }
         }
       }
       const sorted = sortList(items, n, comparefn);
       let k = 0;
       for (; k < n; k++) O[k] = sorted[k];
       for (; k < n + undefinedCount; k++) O[k] = undefined;
-      for (; k < len; k++) delete O[k];
+      const rest = I.plainIndexKeys(O, len);
+      if (rest !== undefined) {
+        for (let i = 0; i < rest.length; i++) if (rest[i] >= k) delete O[rest[i]];
+      } else {
+        for (; k < len; k++) delete O[k];
+      }
       return O;
     },
 
@@ -1208,7 +1234,7 @@
     for (let sourceIndex = 0; sourceIndex < sourceLen; sourceIndex++) {
       if (!(sourceIndex in source)) continue;
       let element = source[sourceIndex];
-      if (mapper !== undefined) element = call(mapper, thisArg, element, sourceIndex, source);
+      if (mapper !== undefined) element = (thisArg === undefined ? mapper(element, sourceIndex, source) : call(mapper, thisArg, element, sourceIndex, source));
       if (depth > 0 && isArray(element)) {
         targetIndex = flattenIntoArray(target, element, lengthOf(element), targetIndex, depth - 1,
           undefined, undefined);
