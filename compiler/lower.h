@@ -180,6 +180,9 @@ class FunctionCompiler {
   // As ExprAny, but copies a local's register to a temp when `later` may assign locals (so the
   // value read now is the one used).
   int ExprAnyStable(const js::Node* e, std::initializer_list<const js::Node*> later);
+  // The single operand of an instruction that writes `dst`: evaluated into dst itself when dst is
+  // scratch (keeps nested unary chains like !!!x in a constant number of registers), else ExprAny.
+  int OperandInto(const js::Node* e, int dst);
   void ExprEffect(const js::Node* e);
   void CondJump(const js::Node* e, bool jump_if, Label target);
   bool WritesDstLast(const js::Node* e) const;

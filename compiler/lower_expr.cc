@@ -278,6 +278,15 @@ int FunctionCompiler::ExprAnyStable(const Node* e, std::initializer_list<const N
   return r;
 }
 
+int FunctionCompiler::OperandInto(const Node* e, int dst) {
+  bool leaf = e->kind == NodeKind::kIdentifier || e->kind == NodeKind::kThis;
+  if (!leaf && !b_.IsLocal(dst)) {
+    ExprTo(e, dst);
+    return dst;
+  }
+  return ExprAny(e);
+}
+
 void FunctionCompiler::ExprEffect(const Node* e) {
   if (!e || Failed()) return;
   switch (e->kind) {
@@ -560,7 +569,7 @@ void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
       return;
     case NodeKind::kAwait: {
       RegScope rs(b_);
-      int r = ExprAny(e->As<js::AwaitExpression>()->argument);
+      int r = OperandInto(e->As<js::AwaitExpression>()->argument, dst);
       At(e);
       b_.EmitAB(Op::AWAIT, dst, r);
       return;
@@ -837,7 +846,7 @@ void FunctionCompiler::UnaryTo(const js::UnaryExpression* u, int dst) {
       break;
   }
   RegScope rs(b_);
-  int r = ExprAny(arg);
+  int r = OperandInto(arg, dst);
   At(u);
   Op op = Op::NOP;
   switch (u->op) {
