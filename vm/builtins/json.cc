@@ -785,6 +785,16 @@ Value ParseJson(VM& vm, String* text) {
   return ParseUnits(vm, text, v.data(), v.size());
 }
 
+Value ParseJsonExact(VM& vm, String* text) {
+  text->Flatten();
+  if (text->is_one_byte()) {
+    std::string_view v = text->one_byte_view();
+    return HandParser<uint8_t>(vm, text, reinterpret_cast<const uint8_t*>(v.data()), v.size()).Parse();
+  }
+  std::u16string_view v = text->two_byte_view();
+  return HandParser<char16_t>(vm, text, v.data(), v.size()).Parse();
+}
+
 Value ParseJsonUtf8(VM& vm, std::string_view utf8) {
   String* s = vm.NewStringUtf8(utf8);
   return ParseJson(vm, s);

@@ -27,6 +27,10 @@ namespace codemode::vm {
 // exceeded"; exhausting the memory or step limit terminates the run (also Value::Empty()).
 Value ParseJson(VM& vm, String* text);
 
+// ParseJson with the hand-written parser only (no simdjson fast path): the reference the fast path is
+// tested and fuzzed against. Same results and errors as ParseJson.
+Value ParseJsonExact(VM& vm, String* text);
+
 // The same for UTF-8 text (e.g. a tool output). Invalid UTF-8 sequences become U+FFFD.
 Value ParseJsonUtf8(VM& vm, std::string_view utf8);
 
