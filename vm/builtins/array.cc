@@ -495,6 +495,9 @@ Value ArrayJoin(VM& vm, CallArgs& args) {
   uint32_t len = a->length;
   if (len == 0) return Value::FromString(vm.empty_string());
   if (len == 1 && !el.empty() && el[0].IsString()) return el[0];
+  // The separators alone may exceed the string limit (new Array(1e9).join()).
+  if (static_cast<uint64_t>(len - 1) * sep->length() > vm.limits().max_string_length)
+    return vm.ThrowRangeError("Invalid string length");
   TextBuilder b;
   size_t since_check = 0;
   for (uint32_t i = 0; i < len; ++i) {
@@ -737,8 +740,8 @@ void InstallArrayBuiltins(VM& vm, Intrinsics& in) {
   // Array.prototype[@@unscopables] (ECMA-262 §23.1.3.38): a null-prototype object of `true`s.
   Object* unscopables = vm.NewObjectWithProto(nullptr);
   for (const char* name : {"at", "copyWithin", "entries", "fill", "find", "findIndex", "findLast",
-                           "findLastIndex", "flat", "flatMap", "includes", "keys", "toReversed",
-                           "toSorted", "toSpliced", "values"})
+                           "findLastIndex", "flat", "flatMap", "includes", "keys", "values",
+                           "toReversed", "toSorted", "toSpliced"})
     vm.DefineValue(unscopables, name, Value::Bool(true), kDefaultAttrs);
   vm.DefineOwnProperty(proto, PropertyKey::Sym(in.sym_unscopables), Value::FromObject(unscopables),
                        kConfigurable);

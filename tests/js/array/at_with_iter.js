@@ -22,7 +22,7 @@ r.genericIter = [...Array.prototype.values.call({ length: 2, 0: 'g', 1: 'h' })];
 r.stringIter = [...Array.prototype.entries.call('ab')];
 r.iterErrors = [err(() => Array.prototype.values.call(null)), err(() => Array.prototype.keys.call(undefined))];
 const unscopables = Array.prototype[Symbol.unscopables];
-r.unscopables = [Object.getPrototypeOf(unscopables), Object.keys(unscopables).sort()];
+r.unscopables = [Object.getPrototypeOf(unscopables), Object.keys(unscopables), Object.getOwnPropertyDescriptor(Array.prototype, Symbol.unscopables).writable];
 const protoNames = Object.getOwnPropertyNames(Array.prototype).filter((n) => n !== 'length' && n !== 'constructor').sort();
 r.protoNames = protoNames;
 r.metadata = protoNames.map((n) => {
