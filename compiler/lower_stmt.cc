@@ -460,6 +460,20 @@ void FunctionCompiler::BindForHead(const Node* left, Scope* head, int value) {
   }
 }
 
+// `for (let x of/in …)` with an uncaptured x: the loop can write each value straight into x's register
+// (it dies with the loop, so the final <empty> does not matter). -1 otherwise.
+static int DirectHeadRegister(const Node* left, Scope* head,
+                              const ScopeTree* scopes) {
+  if (!head || left->kind != NodeKind::kVariableDeclaration) return -1;
+  auto* d = left->As<js::VariableDeclaration>();
+  if (d->kind == js::DeclarationKind::kVar || d->declarations.size() != 1) return -1;
+  const Node* target = d->declarations[0]->target;
+  if (target->kind != NodeKind::kIdentifier) return -1;
+  const Reference* r = scopes->ReferenceFor(target);
+  if (!r || !r->binding || r->binding->scope != head || r->binding->in_cell) return -1;
+  return r->binding->reg;
+}
+
 // Sloppy `for (var x = init in o)`: the initializer runs once, before the object expression.
 static const js::VariableDeclarator* VarInitInHead(const Node* left) {
   if (left->kind != NodeKind::kVariableDeclaration) return nullptr;
@@ -496,14 +510,15 @@ void FunctionCompiler::ForIn(const js::ForInStatement* s, std::vector<std::strin
   c.continue_label = b_.NewLabel();
   Label brk = c.break_label, loop = c.continue_label;
   b_.Bind(loop);
-  int k = Temp();
+  int direct = DirectHeadRegister(s->left, head, m_->scopes);
+  int k = direct >= 0 ? direct : Temp();
   b_.EmitAB(Op::FORINNEXT, k, e);
   b_.EmitJump(Op::JMPEMPTY, k, brk);
   PushContext(std::move(c));
   {
     RegScope body(b_);
     At(s->left);
-    BindForHead(s->left, head, k);
+    if (direct < 0) BindForHead(s->left, head, k);
     Stmt(s->body);
   }
   PopContext();
@@ -545,7 +560,8 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   c.column = s->column;
   Label brk = c.break_label, loop = c.continue_label;
   b_.Bind(loop);
-  int v = Temp();
+  int direct = DirectHeadRegister(s->left, head, m_->scopes);
+  int v = direct >= 0 ? direct : Temp();
   At(s);
   b_.EmitAB(Op::ITERNEXT, v, it);
   b_.EmitJump(Op::JMPEMPTY, v, brk);
@@ -556,7 +572,7 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   {
     RegScope body(b_);
     At(s->left);
-    BindForHead(s->left, head, v);
+    if (direct < 0) BindForHead(s->left, head, v);
     Stmt(s->body);
   }
   PopContext();

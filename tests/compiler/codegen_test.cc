@@ -558,27 +558,26 @@ function 1 "" arrow params=0 length=0 regs=2 line 2:37
 TEST_CASE("golden: for-of with break closes the iterator outside the throw handler",
           "[codegen][golden]") {
   CHECK(Listing("for (const x of xs) {\n  if (x) break;\n  f(x);\n}") ==
-        R"(function 0 "" script async main params=0 length=0 regs=9 line 1:1
+        R"(function 0 "" script async main params=0 length=0 regs=8 line 1:1
      0  1:17     GETGLOBAL    R2 K0  ; "xs"
      2           GETITER      R3 R2
-     3  1:1      ITERNEXT     R5 R3
-     4           JMPEMPTY     R5 -> 17
-     5           MOVE         R1 R5
-     6           JMPF         R1 -> 9
-     7           ITERCLOSE    R3
-     8           JMP          -> 17
-     9  3:3      GETGLOBAL    R6 K1  ; "f"
-    11           LOADUNDEF    R7
-    12           MOVE         R8 R1
-    13           CALL         R6 1
-    14           JMP          -> 3
-    15  1:1      ITERCLOSE    R3
-    16           THROW        R5
-    17           RETUNDEF     
+     3  1:1      ITERNEXT     R1 R3
+     4           JMPEMPTY     R1 -> 16
+     5           JMPF         R1 -> 8
+     6           ITERCLOSE    R3
+     7           JMP          -> 16
+     8  3:3      GETGLOBAL    R5 K1  ; "f"
+    10           LOADUNDEF    R6
+    11           MOVE         R7 R1
+    12           CALL         R5 1
+    13           JMP          -> 3
+    14  1:1      ITERCLOSE    R3
+    15           THROW        R1
+    16           RETUNDEF     
   handlers:
-    [5, 7) -> 15  R5
-    [8, 14) -> 15  R5
-    [15, 16) -> 16  R6
+    [5, 6) -> 14  R1
+    [7, 13) -> 14  R1
+    [14, 15) -> 15  R5
 )");
 }
 
