@@ -1,5 +1,7 @@
-// JSON parser and serializer walker (vm/builtins/json.h), error shapes (error.h) and collection data
-// (collections.h) through their C++ APIs, on a realm without the prelude.
+// JSON parser and serializer walker (vm/builtins/json.h), error shapes (error.h) and collection
+// data (collections.h) through their C++ APIs, on a realm without the prelude.
+#include "vm/builtins/json.h"
+
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <memory>
@@ -10,7 +12,6 @@
 #include "vm/builtins/collections.h"
 #include "vm/builtins/console.h"
 #include "vm/builtins/error.h"
-#include "vm/builtins/json.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
 
@@ -108,7 +109,8 @@ TEST_CASE("ParseJson reports V8's SyntaxError messages", "[json]") {
   }
 }
 
-// A random JSON text exercising escapes, numbers of every shape, nesting, whitespace and duplicate keys.
+// A random JSON text exercising escapes, numbers of every shape, nesting, whitespace and duplicate
+// keys.
 class DocGen {
  public:
   explicit DocGen(uint32_t seed) : rng_(seed) {}
@@ -125,19 +127,32 @@ class DocGen {
     *out += kWs[Pick(6)];
   }
   void Str(std::string* out) {
-    static const char* kParts[] = {"a",      "key",    "\\n",    "\\\"",     "\\\\",   "\\/",
-                                   "\\u0041", "\\u00e9", "\\u4e2d", "é",        "中",     "😀",
-                                   "\\ud83d\\ude00", "\\t", "0", "__proto__", " ", "\\b\\f\\r"};
+    static const char* kParts[] = {
+        "a", "key", "\\n", "\\\"",           "\\\\", "\\/", "\\u0041",   "\\u00e9", "\\u4e2d",
+        "é", "中",  "😀",   "\\ud83d\\ude00", "\\t",  "0",   "__proto__", " ",       "\\b\\f\\r"};
     *out += '"';
     uint32_t n = Pick(5);
     for (uint32_t i = 0; i < n; ++i) *out += kParts[Pick(sizeof(kParts) / sizeof(kParts[0]))];
     *out += '"';
   }
   void Num(std::string* out) {
-    static const char* kNums[] = {"0",       "-0",   "1",         "-17",    "123456789",
-                                  "1.5",     "-0.25", "1e10",     "2E-3",   "6.02e+23",
-                                  "9007199254740993", "18446744073709551615", "1e308", "4.9e-324",
-                                  "0.1",     "100",  "12345678901234567890123"};
+    static const char* kNums[] = {"0",
+                                  "-0",
+                                  "1",
+                                  "-17",
+                                  "123456789",
+                                  "1.5",
+                                  "-0.25",
+                                  "1e10",
+                                  "2E-3",
+                                  "6.02e+23",
+                                  "9007199254740993",
+                                  "18446744073709551615",
+                                  "1e308",
+                                  "4.9e-324",
+                                  "0.1",
+                                  "100",
+                                  "12345678901234567890123"};
     *out += kNums[Pick(sizeof(kNums) / sizeof(kNums[0]))];
   }
   void Value(std::string* out, int depth) {
@@ -235,7 +250,8 @@ TEST_CASE("JsonWalker indents, filters keys and reports cycles and depth", "[jso
   JsonWalker cyc(vm, {});
   CHECK(cyc.Walk(Value::FromObject(a)) == JsonWalker::Status::kCycle);
   CHECK(cyc.CircularMessage() ==
-        "Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n"
+        "Converting circular structure to JSON\n    --> starting at object with constructor "
+        "'Object'\n"
         "    |     property 'child' -> object with constructor 'Object'\n"
         "    --- property 'back' closes the circle");
   CHECK(cyc.PathString("value") == "value.child.back");
@@ -247,8 +263,8 @@ TEST_CASE("JsonWalker indents, filters keys and reports cycles and depth", "[jso
   CHECK(deep.PathString("v") == "v.x[0]");
 }
 
-// A walker with other rules for single values, as the host boundary needs: functions are rejected with
-// their path instead of being dropped.
+// A walker with other rules for single values, as the host boundary needs: functions are rejected
+// with their path instead of being dropped.
 class StrictWalker : public JsonWalker {
  public:
   using JsonWalker::JsonWalker;
@@ -266,7 +282,8 @@ class StrictWalker : public JsonWalker {
 TEST_CASE("JsonWalker subclasses can reject values with their path", "[json]") {
   VM vm(TestRealm());
   Value v = Parse(vm, R"({"a":[0,{"f":null}]})");
-  Object* inner = vm.GetData(vm.GetData(v.AsObject(), "a").AsObject(), PropertyKey::Index(1)).AsObject();
+  Object* inner =
+      vm.GetData(vm.GetData(v.AsObject(), "a").AsObject(), PropertyKey::Index(1)).AsObject();
   Object* json = vm.GetGlobal("JSON").AsObject();
   vm.SetProperty(inner, vm.KeyFromName("f"), vm.GetData(json, "parse"), nullptr);
   StrictWalker w(vm, {});
@@ -326,7 +343,8 @@ TEST_CASE("collection data: SameValueZero keys and iterators across compaction",
   CHECK(big->entries.size() < 100);  // compacted
   std::vector<double> rest;
   while (CollectionIteratorNext(vm, it, &k, &v)) rest.push_back(k.AsNumber());
-  CHECK(rest == std::vector<double>{100, 200, 300, 400, 500, 600, 700, 800, 900, 995, 996, 997, 998, 999});
+  CHECK(rest ==
+        std::vector<double>{100, 200, 300, 400, 500, 600, 700, 800, 900, 995, 996, 997, 998, 999});
   CHECK(big->live == 15);
   MapDataClear(vm, big);
   CHECK(big->live == 0);
@@ -339,7 +357,8 @@ TEST_CASE("InspectValue formats like util.inspect", "[console]") {
   CHECK(InspectValue(vm, v) == "{ a: 1, b: \"it's\", c: [ 1, 2, 3 ], d: { e: { f: [Object] } } }");
   InspectOptions unlimited;
   unlimited.depth = kInspectUnlimited;
-  CHECK(InspectValue(vm, v, unlimited) == "{\n  a: 1,\n  b: \"it's\",\n  c: [ 1, 2, 3 ],\n  d: { e: { f: { g: 1 } } }\n}");
+  CHECK(InspectValue(vm, v, unlimited) ==
+        "{\n  a: 1,\n  b: \"it's\",\n  c: [ 1, 2, 3 ],\n  d: { e: { f: { g: 1 } } }\n}");
   Value args[] = {vm.Str("%s=%d%%"), vm.Str("x"), Value::Number(-0.0), v};
   CHECK(FormatLogArguments(vm, args, 3) == "x=-0%");
 }

@@ -1,6 +1,7 @@
-// Map, Set, WeakMap, WeakSet natives (ECMA-262 2024 §24.1-24.4) and their iterators (§24.1.5, §24.2.5).
-// Callback-taking methods (forEach, Map.groupBy), the ES2025 Set methods and constructors fed by generic
-// iterables are written in vm/prelude/30-collections.js over the __intrinsics__ helpers defined here.
+// Map, Set, WeakMap, WeakSet natives (ECMA-262 2024 §24.1-24.4) and their iterators (§24.1.5,
+// §24.2.5). Callback-taking methods (forEach, Map.groupBy), the ES2025 Set methods and constructors
+// fed by generic iterables are written in vm/prelude/30-collections.js over the __intrinsics__
+// helpers defined here.
 #include "vm/builtins/collections.h"
 
 #include <cmath>
@@ -18,8 +19,9 @@ namespace codemode::vm {
 
 // ---------------------------------------------------------------------------------------- hashing
 
-// SameValueZero (ECMA-262 §7.2.11) hash: +0/-0 alike, every NaN alike, strings by content, everything
-// else by identity (BigInt keys are canonicalized to one stored instance before they reach the index).
+// SameValueZero (ECMA-262 §7.2.11) hash: +0/-0 alike, every NaN alike, strings by content,
+// everything else by identity (BigInt keys are canonicalized to one stored instance before they
+// reach the index).
 size_t MapObject::KeyHash::operator()(const Value& v) const {
   switch (v.tag()) {
     case Tag::kNumber: {
@@ -61,7 +63,8 @@ namespace {
 
 // Compaction happens when at least this many entries are tombstones and they outnumber live ones.
 constexpr size_t kCompactMinDead = 32;
-// Registered iterators are pruned of finished ones when the registry reaches a power of two above this.
+// Registered iterators are pruned of finished ones when the registry reaches a power of two above
+// this.
 constexpr size_t kRegistryPruneMin = 16;
 
 void AccountDelta(VM& vm, MapObject* m, size_t before) {
@@ -69,8 +72,8 @@ void AccountDelta(VM& vm, MapObject* m, size_t before) {
   vm.heap().Account(static_cast<int64_t>(after) - static_cast<int64_t>(before));
 }
 
-// -0 → +0 (§24.1.3.9 step 4, §24.2.3.1 step 3); a BigInt becomes the instance already stored under an
-// equal value so the identity-based index finds it.
+// -0 → +0 (§24.1.3.9 step 4, §24.2.3.1 step 3); a BigInt becomes the instance already stored under
+// an equal value so the identity-based index finds it.
 Value NormalizeKey(VM& vm, MapObject* m, Value key) {
   if (key.IsNumber() && key.AsNumber() == 0) return Value::Number(0);
   if (key.IsBigInt()) {
@@ -232,7 +235,8 @@ MapObject* Receiver(VM& vm, Value self, int c, std::string_view method) {
     Object* o = self.AsObject();
     if (!o->is_shared() && o->klass() == ClassOf(c)) return static_cast<MapObject*>(o);
   }
-  vm.ThrowTypeError(absl::StrCat("Method ", std::string(method), " called on incompatible receiver ",
+  vm.ThrowTypeError(absl::StrCat("Method ", std::string(method),
+                                 " called on incompatible receiver ",
                                  DescribeForMessage(vm, self)));
   return nullptr;
 }
@@ -259,7 +263,8 @@ bool IsPlainArrayIteration(VM& vm, Value v) {
   const Intrinsics& in = vm.realm().intrinsics();
   if (in.sym_iterator == nullptr || in.array_values == nullptr) return false;
   VM::Lookup it = vm.FindProperty(v.AsObject(), PropertyKey::Sym(in.sym_iterator));
-  if (!it.found || it.is_accessor() || !it.value.IsObject() || it.value.AsObject() != in.array_values)
+  if (!it.found || it.is_accessor() || !it.value.IsObject() ||
+      it.value.AsObject() != in.array_values)
     return false;
   if (in.array_iterator_prototype != nullptr && in.array_iterator_next != nullptr) {
     VM::Lookup next =
@@ -294,11 +299,13 @@ std::string EntryDescription(VM& vm, Value v) {
   return DescribeForMessage(vm, v);
 }
 
-// ---------------------------------------------------------------------------------------- constructors
+// ----------------------------------------------------------------------------------------
+// constructors
 
-// Map / Set / WeakMap / WeakSet constructors (§24.1.1.1, §24.2.1.1, §24.3.1.1, §24.4.1.1); magic = Coll.
-// Arrays iterated the default way go natively when the adder is the original; anything else goes through
-// the prelude's AddEntriesFromIterable / set-filling loop with the same (empty) collection.
+// Map / Set / WeakMap / WeakSet constructors (§24.1.1.1, §24.2.1.1, §24.3.1.1, §24.4.1.1); magic =
+// Coll. Arrays iterated the default way go natively when the adder is the original; anything else
+// goes through the prelude's AddEntriesFromIterable / set-filling loop with the same (empty)
+// collection.
 Value CollectionConstruct(VM& vm, CallArgs& args) {
   int c = static_cast<NativeFunction*>(args.callee)->magic;
   if (args.new_target.IsUndefined())
@@ -340,10 +347,9 @@ Value CollectionConstruct(VM& vm, CallArgs& args) {
   };
   if (!data) return go_slow();  // a getter for set/add
   if (!vm.IsCallable(adder)) {
-    return vm.ThrowTypeError(absl::StrCat("'", DescribeForMessage(vm, adder),
-                                          "' returned for property '", is_map ? "set" : "add",
-                                          "' of object '", DescribeForMessage(vm, self),
-                                          "' is not a function"));
+    return vm.ThrowTypeError(absl::StrCat(
+        "'", DescribeForMessage(vm, adder), "' returned for property '", is_map ? "set" : "add",
+        "' of object '", DescribeForMessage(vm, self), "' is not a function"));
   }
   Object* af = vm.Resolve(adder.AsObject());
   bool original_adder = static_cast<FunctionObject*>(af)->type == FunctionType::kNative &&
@@ -364,8 +370,9 @@ Value CollectionConstruct(VM& vm, CallArgs& args) {
       }
       Object* entry = item.AsObject();
       Object* re = vm.Resolve(entry);
-      if (re->klass() == ObjectClass::kArray && re->simple_elements() && re->elements().size() >= 2 &&
-          !re->elements()[0].IsEmpty() && !re->elements()[1].IsEmpty()) {
+      if (re->klass() == ObjectClass::kArray && re->simple_elements() &&
+          re->elements().size() >= 2 && !re->elements()[0].IsEmpty() &&
+          !re->elements()[1].IsEmpty()) {
         key = re->elements()[0];
         value = re->elements()[1];
       } else if (!vm.GetNoCall(item, entry, PropertyKey::Index(0), &key, &getter) ||
@@ -428,7 +435,8 @@ Value CollDelete(VM& vm, CallArgs& args) {
 
 Value CollClear(VM& vm, CallArgs& args) {
   int c = static_cast<NativeFunction*>(args.callee)->magic;
-  MapObject* m = Receiver(vm, args.this_value, c, c == kMap ? "Map.prototype.clear" : "Set.prototype.clear");
+  MapObject* m =
+      Receiver(vm, args.this_value, c, c == kMap ? "Map.prototype.clear" : "Set.prototype.clear");
   if (m == nullptr) return Value::Empty();
   MapDataClear(vm, m);
   return Value::Undefined();
@@ -456,7 +464,8 @@ Value CollIterate(VM& vm, CallArgs& args) {
   return Value::FromObject(NewCollectionIterator(vm, m, kind));
 }
 
-// %MapIteratorPrototype%.next / %SetIteratorPrototype%.next (§24.1.5.2.1, §24.2.5.2.1); magic 0 map, 1 set.
+// %MapIteratorPrototype%.next / %SetIteratorPrototype%.next (§24.1.5.2.1, §24.2.5.2.1); magic 0
+// map, 1 set.
 Value CollIteratorNext(VM& vm, CallArgs& args) {
   bool set = static_cast<NativeFunction*>(args.callee)->magic == 1;
   Value self = args.this_value;
@@ -477,7 +486,8 @@ Value CollIteratorNext(VM& vm, CallArgs& args) {
                                           DescribeForMessage(vm, self)));
   }
   Value key, value;
-  if (!CollectionIteratorNext(vm, it, &key, &value)) return IterResult(vm, Value::Undefined(), true);
+  if (!CollectionIteratorNext(vm, it, &key, &value))
+    return IterResult(vm, Value::Undefined(), true);
   switch (it->kind) {
     case IteratorObject::Kind::kMapKeys:
       return IterResult(vm, key, false);
@@ -500,7 +510,8 @@ Value SetAddNative(VM& vm, CallArgs& args) {
   return args.this_value;
 }
 
-// ---------------------------------------------------------------------------------------- WeakMap/Set
+// ----------------------------------------------------------------------------------------
+// WeakMap/Set
 
 Value WeakMapGetNative(VM& vm, CallArgs& args) {
   MapObject* m = Receiver(vm, args.this_value, kWeakMap, "WeakMap.prototype.get");
@@ -526,14 +537,16 @@ Value WeakSetAddNative(VM& vm, CallArgs& args) {
   return args.this_value;
 }
 
-// Placeholder for methods the prelude defines in place (keeps V8's property order); reaching it means
-// the prelude did not run.
+// Placeholder for methods the prelude defines in place (keeps V8's property order); reaching it
+// means the prelude did not run.
 Value PreludeMissing(VM& vm, CallArgs& args) {
-  vm.Terminate(Termination::kInternal, "engine bug: a collection method was not defined by the prelude");
+  vm.Terminate(Termination::kInternal,
+               "engine bug: a collection method was not defined by the prelude");
   return Value::Empty();
 }
 
-// ---------------------------------------------------------------------------------------- intrinsics
+// ----------------------------------------------------------------------------------------
+// intrinsics
 
 MapObject* AsCollection(Value v) {
   if (!v.IsObject() || v.AsObject()->is_shared()) return nullptr;
@@ -566,7 +579,8 @@ Value ICollIterate(VM& vm, CallArgs& args) {
       vm, m, set ? IteratorObject::Kind::kSetValues : IteratorObject::Kind::kMapEntries));
 }
 
-// collStep(iterator) → the next key, or DONE. collValue(iterator) → the value of the entry just stepped.
+// collStep(iterator) → the next key, or DONE. collValue(iterator) → the value of the entry just
+// stepped.
 Value ICollStep(VM& vm, CallArgs& args) {
   if (!args[0].IsObject() || args[0].AsObject()->klass() != ObjectClass::kIterator)
     return InternalMisuse(vm, "collStep");
@@ -628,8 +642,8 @@ Value INewSet(VM& vm, CallArgs& args) {
 // newMap() → a fresh Map with %Map.prototype%.
 Value INewMap(VM& vm, CallArgs& args) { return Value::FromObject(vm.NewMap(false)); }
 
-// mapGroupAdd(map, key, value): AddValueToKeyedGroup (§7.3.35) on a Map's data: appends value to the
-// array stored under key, creating it.
+// mapGroupAdd(map, key, value): AddValueToKeyedGroup (§7.3.35) on a Map's data: appends value to
+// the array stored under key, creating it.
 Value IMapGroupAdd(VM& vm, CallArgs& args) {
   MapObject* m = AsCollection(args[0]);
   if (m == nullptr) return InternalMisuse(vm, "mapGroupAdd");
@@ -657,8 +671,10 @@ void SetToStringTag(VM& vm, Intrinsics& in, Object* o, std::string_view tag) {
 }
 
 NativeFunction* MakeCtor(VM& vm, Intrinsics& in, int c, Object* proto) {
-  NativeFunction* ctor = vm.NewNative(kClassNames[c], CollectionConstruct, 0, c, /*constructor=*/true);
-  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto), 0);
+  NativeFunction* ctor =
+      vm.NewNative(kClassNames[c], CollectionConstruct, 0, c, /*constructor=*/true);
+  vm.DefineOwnProperty(ctor, vm.KeyFromAtom(vm.atom(AtomId::prototype)), Value::FromObject(proto),
+                       0);
   vm.DefineValue(proto, "constructor", Value::FromObject(ctor));
   if (c == kMap || c == kSet) {
     if (in.sym_species != nullptr) {
@@ -677,7 +693,8 @@ void InstallCollectionBuiltins(VM& vm, Intrinsics& in) {
   using K = IteratorObject::Kind;
   std::vector<Value> ctors;
 
-  // Map (property order as V8: constructor get set has delete clear entries forEach keys size values).
+  // Map (property order as V8: constructor get set has delete clear entries forEach keys size
+  // values).
   Object* mp = in.map_prototype;
   ctors.push_back(Value::FromObject(MakeCtor(vm, in, kMap, mp)));
   vm.DefineMethod(mp, "get", MapGetNative, 1);

@@ -1,8 +1,9 @@
-// Map, Set, WeakMap, WeakSet (ECMA-262 §24.1-24.4) over MapObject: an insertion-ordered entry vector with
-// tombstones plus a SameValueZero hash index. Iterators are live (entries added during iteration are
-// visited, deleted ones skipped). The vector is compacted when tombstones dominate; every Map/Set iterator
-// is registered with its collection (a hidden array in the collection's internal slot) so compaction can
-// move its cursor — create them only through NewCollectionIterator.
+// Map, Set, WeakMap, WeakSet (ECMA-262 §24.1-24.4) over MapObject: an insertion-ordered entry
+// vector with tombstones plus a SameValueZero hash index. Iterators are live (entries added during
+// iteration are visited, deleted ones skipped). The vector is compacted when tombstones dominate;
+// every Map/Set iterator is registered with its collection (a hidden array in the collection's
+// internal slot) so compaction can move its cursor — create them only through
+// NewCollectionIterator.
 //
 // WeakMap/WeakSet hold their entries strongly (a run is short-lived; nothing observable depends on
 // collection), but keep the weak-key rules (objects and non-registered symbols only).
@@ -16,16 +17,17 @@
 
 namespace codemode::vm {
 
-// A Map/Set iterator of `kind` (kMapKeys/kMapValues/kMapEntries for maps, kSetValues/kSetEntries for
-// sets) over `collection`, registered for compaction.
+// A Map/Set iterator of `kind` (kMapKeys/kMapValues/kMapEntries for maps, kSetValues/kSetEntries
+// for sets) over `collection`, registered for compaction.
 IteratorObject* NewCollectionIterator(VM& vm, MapObject* collection, IteratorObject::Kind kind);
 
-// Advances a Map/Set iterator (ECMA-262 §24.1.5.1 CreateMapIterator's closure): true with the entry's key
-// and value (sets: value == key), false once exhausted (the iterator then stays done).
+// Advances a Map/Set iterator (ECMA-262 §24.1.5.1 CreateMapIterator's closure): true with the
+// entry's key and value (sets: value == key), false once exhausted (the iterator then stays done).
 bool CollectionIteratorNext(VM& vm, IteratorObject* it, Value* key, Value* value);
 
-// Internal operations on a collection's data (no program code): SameValueZero keys, -0 stored as +0.
-// MapDataSet returns false with a RangeError thrown when the collection would exceed kMaxCollectionSize.
+// Internal operations on a collection's data (no program code): SameValueZero keys, -0 stored as
+// +0. MapDataSet returns false with a RangeError thrown when the collection would exceed
+// kMaxCollectionSize.
 bool MapDataSet(VM& vm, MapObject* m, Value key, Value value);
 // Pointer to the entry's value slot, or nullptr.
 Value* MapDataFind(VM& vm, MapObject* m, Value key);

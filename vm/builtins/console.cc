@@ -1,12 +1,15 @@
 // console (Node.js v20 semantics) and a native port of Node's util.inspect / util.format
 // (lib/internal/util/inspect.js: formatValue, formatRaw, reduceToSingleString, groupArrayElements,
-// formatError; lib/internal/cli_table.js for console.table). Nothing here runs program code: accessors
-// print as [Getter]/[Setter], Symbol.toStringTag and `constructor` are read only when they are data
-// properties, and %s / %d of objects with their own toString/valueOf print through inspect.
+// formatError; lib/internal/cli_table.js for console.table). Nothing here runs program code:
+// accessors print as [Getter]/[Setter], Symbol.toStringTag and `constructor` are read only when
+// they are data properties, and %s / %d of objects with their own toString/valueOf print through
+// inspect.
 //
-// Lines go to Host::Log with the level ("log", "info", "debug", "warn", "error"); the runtime adds the
-// "[warn] " / "[error] " prefixes and bounds the total output. Per-run console state (group indentation,
-// time/count labels) lives in a hidden object in the console object's internal slot (copied on write).
+// Lines go to Host::Log with the level ("log", "info", "debug", "warn", "error"); the runtime adds
+// the
+// "[warn] " / "[error] " prefixes and bounds the total output. Per-run console state (group
+// indentation, time/count labels) lives in a hidden object in the console object's internal slot
+// (copied on write).
 #include "vm/builtins/console.h"
 
 #include <utf8proc.h>
@@ -112,14 +115,16 @@ U16 StrEscape(std::u16string_view str) {
     if ((c == '\'' && quote == '\'') || c == '\\' || c < 0x20 || (c > 0x7E && c < 0xA0)) {
       AppendMeta(c, &out);
     } else if (support::IsSurrogate(c)) {
-      if (support::IsLeadSurrogate(c) && i + 1 < str.size() && support::IsTrailSurrogate(str[i + 1])) {
+      if (support::IsLeadSurrogate(c) && i + 1 < str.size() &&
+          support::IsTrailSurrogate(str[i + 1])) {
         out.push_back(c);
         out.push_back(str[++i]);
         continue;
       }
       static const char kHex[] = "0123456789abcdef";
       Put(&out, "\\u");
-      for (int s = 12; s >= 0; s -= 4) out.push_back(static_cast<unsigned char>(kHex[(c >> s) & 0xF]));
+      for (int s = 12; s >= 0; s -= 4)
+        out.push_back(static_cast<unsigned char>(kHex[(c >> s) & 0xF]));
     } else {
       out.push_back(c);
     }
@@ -130,14 +135,17 @@ U16 StrEscape(std::u16string_view str) {
 
 bool IsIdentifierKey(std::u16string_view k) {
   if (k.empty()) return false;
-  auto alpha = [](char16_t c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  auto alpha = [](char16_t c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+  };
   if (!alpha(k[0])) return false;
   for (char16_t c : k)
     if (!alpha(c) && !(c >= '0' && c <= '9')) return false;
   return true;
 }
 
-// "YYYY-MM-DDTHH:mm:ss.sssZ" for a finite time value (Date.prototype.toISOString, ECMA-262 §21.4.4.36).
+// "YYYY-MM-DDTHH:mm:ss.sssZ" for a finite time value (Date.prototype.toISOString, ECMA-262
+// §21.4.4.36).
 U16 IsoDate(double t) {
   int64_t ms = static_cast<int64_t>(t);
   int64_t days = ms / 86400000;
@@ -234,7 +242,8 @@ class Inspector {
     }
     Charge(value.size());
     // Long strings with line breaks print one quoted line per line, joined with " +".
-    if (value.size() > 16 && static_cast<double>(value.size()) > opt_.break_length - indentation_ - 4 &&
+    if (value.size() > 16 &&
+        static_cast<double>(value.size()) > opt_.break_length - indentation_ - 4 &&
         Contains(value, u"\n")) {
       U16 out;
       size_t start = 0;
@@ -369,8 +378,7 @@ class Inspector {
       if (t.found && !t.is_accessor() && t.value.IsString()) {
         tag = t.value.AsString()->ToU16();
         // An own (enumerable, or any with show_hidden) tag is printed as a property instead.
-        if (!tag.empty() && t.holder == r &&
-            (opt_.show_hidden || (t.attrs & kEnumerable) != 0))
+        if (!tag.empty() && t.holder == r && (opt_.show_hidden || (t.attrs & kEnumerable) != 0))
           tag.clear();
       }
     }
@@ -389,10 +397,10 @@ class Inspector {
     if (iterable || !constructor) {
       if (klass == ObjectClass::kArray) {
         auto* arr = static_cast<ArrayObject*>(r);
-        U16 prefix = (constructor != U16(u"Array") || !tag.empty())
-                         ? Prefix(constructor, tag, u"Array",
-                                  W(absl::StrCat("(", arr->length, ")")))
-                         : U16();
+        U16 prefix =
+            (constructor != U16(u"Array") || !tag.empty())
+                ? Prefix(constructor, tag, u"Array", W(absl::StrCat("(", arr->length, ")")))
+                : U16();
         for (const PropertyKey& k : Keys(value))
           if (!k.is_index()) keys.push_back(k);
         braces = {prefix + u"[", u"]"};
@@ -403,8 +411,8 @@ class Inspector {
       } else if (klass == ObjectClass::kSet || klass == ObjectClass::kMap) {
         auto* m = static_cast<MapObject*>(r);
         bool set = klass == ObjectClass::kSet;
-        U16 prefix = Prefix(constructor, tag, set ? u"Set" : u"Map",
-                            W(absl::StrCat("(", m->live, ")")));
+        U16 prefix =
+            Prefix(constructor, tag, set ? u"Set" : u"Map", W(absl::StrCat("(", m->live, ")")));
         keys = Keys(value);
         if (m->live == 0 && keys.empty()) return prefix + u"{}";
         braces = {prefix + u"{", u"}"};
@@ -479,7 +487,8 @@ class Inspector {
         kind = Kind::kPromise;
       } else if (klass == ObjectClass::kWeakSet || klass == ObjectClass::kWeakMap) {
         braces.first =
-            Prefix(constructor, tag, klass == ObjectClass::kWeakSet ? u"WeakSet" : u"WeakMap") + u"{";
+            Prefix(constructor, tag, klass == ObjectClass::kWeakSet ? u"WeakSet" : u"WeakMap") +
+            u"{";
         kind = Kind::kWeak;
       } else if (klass == ObjectClass::kNumber || klass == ObjectClass::kString ||
                  klass == ObjectClass::kBoolean || klass == ObjectClass::kSymbol ||
@@ -512,7 +521,8 @@ class Inspector {
         output = FormatCollection(static_cast<MapObject*>(r), kind == Kind::kMap, recurse_times);
         break;
       case Kind::kIterator:
-        output = FormatIterator(static_cast<IteratorObject*>(r), is_entries_iterator, recurse_times);
+        output =
+            FormatIterator(static_cast<IteratorObject*>(r), is_entries_iterator, recurse_times);
         break;
       case Kind::kPromise:
         output = FormatPromise(static_cast<PromiseObject*>(r), recurse_times);
@@ -523,7 +533,8 @@ class Inspector {
       case Kind::kPlain:
         break;
     }
-    for (const PropertyKey& k : keys) output.push_back(FormatProperty(value, k, recurse_times, extras));
+    for (const PropertyKey& k : keys)
+      output.push_back(FormatProperty(value, k, recurse_times, extras));
 
     auto circ = circular_.find(value);
     if (circ != circular_.end()) {
@@ -597,12 +608,14 @@ class Inspector {
     uint32_t i = 0;
     for (; i < len; ++i) {
       if (!HasOwn(value, PropertyKey::Index(i))) break;
-      output.push_back(FormatProperty(value, PropertyKey::Index(i), recurse_times, EntryType::kArray));
+      output.push_back(
+          FormatProperty(value, PropertyKey::Index(i), recurse_times, EntryType::kArray));
     }
     if (i == len) {
       uint64_t remaining = static_cast<uint64_t>(length) - len;
       if (remaining > 0)
-        output.push_back(W(absl::StrCat("... ", remaining, " more item", remaining > 1 ? "s" : "")));
+        output.push_back(
+            W(absl::StrCat("... ", remaining, " more item", remaining > 1 ? "s" : "")));
       return output;
     }
     // Holes: "<N empty items>" runs between the present indices.
@@ -625,7 +638,8 @@ class Inspector {
     uint64_t remaining = length - index;
     if (output.size() != len) {
       if (remaining > 0)
-        output.push_back(W(absl::StrCat("<", remaining, " empty item", remaining > 1 ? "s" : "", ">")));
+        output.push_back(
+            W(absl::StrCat("<", remaining, " empty item", remaining > 1 ? "s" : "", ">")));
     } else if (remaining > 0) {
       output.push_back(W(absl::StrCat("... ", remaining, " more item", remaining > 1 ? "s" : "")));
     }
@@ -677,8 +691,8 @@ class Inspector {
         output.push_back(ReduceToSingleString(pair, U16(), {u"[", u"]"}, EntryType::kArrayExtras,
                                               recurse_times, nullptr));
       } else {
-        output.push_back(FormatValue(it->kind == IteratorObject::Kind::kMapValues ? v : k,
-                                     recurse_times));
+        output.push_back(
+            FormatValue(it->kind == IteratorObject::Kind::kMapValues ? v : k, recurse_times));
       }
     }
     indentation_ -= 2;
@@ -719,7 +733,8 @@ class Inspector {
           Object* sup = vm_.Resolve(fn)->proto();
           if (sup != nullptr) {
             Value sn = DataProp(sup, Atom(AtomId::name));
-            if (sn.IsString() && sn.AsString()->length() > 0) base += u" extends " + sn.AsString()->ToU16();
+            if (sn.IsString() && sn.AsString()->length() > 0)
+              base += u" extends " + sn.AsString()->ToU16();
           }
         } else {
           base += u" extends [null prototype]";
@@ -738,7 +753,8 @@ class Inspector {
     }
     base += u"]";
     // Async/generator functions report their own constructor names in Node; ours share Function's.
-    if (constructor && *constructor != type && *constructor != u"Function") base += u" " + *constructor;
+    if (constructor && *constructor != type && *constructor != u"Function")
+      base += u" " + *constructor;
     if (!tag.empty() && (!constructor || *constructor != tag)) base += u" [" + tag + u"]";
     return base;
   }
@@ -811,7 +827,8 @@ class Inspector {
     U16 header;
     {
       U16 n = name_v.IsUndefined() ? U16(u"Error") : name;
-      U16 m = msg_v.IsUndefined() ? U16() : (msg_v.IsString() ? message : FormatPrimitiveRaw(msg_v));
+      U16 m =
+          msg_v.IsUndefined() ? U16() : (msg_v.IsString() ? message : FormatPrimitiveRaw(msg_v));
       header = n.empty() ? m : (m.empty() ? n : n + u": " + m);
     }
     U16 stack;
@@ -896,7 +913,8 @@ class Inspector {
                            const std::pair<U16, U16>& braces, EntryType extras, int recurse_times,
                            Object* value) {
     size_t entries = output.size();
-    if (extras == EntryType::kArrayExtras && entries > 6) output = GroupArrayElements(output, value);
+    if (extras == EntryType::kArrayExtras && entries > 6)
+      output = GroupArrayElements(output, value);
     if (current_depth_ - recurse_times < kCompact && entries == output.size()) {
       size_t start = output.size() + static_cast<size_t>(indentation_) + braces.first.size() +
                      base.size() + 10;
@@ -949,16 +967,20 @@ class Inspector {
       if (max_length < len) max_length = len;
     }
     size_t actual_max = max_length + kSeparatorSpace;
-    if (static_cast<double>(actual_max * 3 + static_cast<size_t>(indentation_)) < opt_.break_length &&
-        (static_cast<double>(total_length) / static_cast<double>(actual_max) > 5 || max_length <= 6)) {
+    if (static_cast<double>(actual_max * 3 + static_cast<size_t>(indentation_)) <
+            opt_.break_length &&
+        (static_cast<double>(total_length) / static_cast<double>(actual_max) > 5 ||
+         max_length <= 6)) {
       double approx_char_heights = 2.5;
-      double average_bias = std::sqrt(static_cast<double>(actual_max) -
-                                      static_cast<double>(total_length) / static_cast<double>(output.size()));
+      double average_bias =
+          std::sqrt(static_cast<double>(actual_max) -
+                    static_cast<double>(total_length) / static_cast<double>(output.size()));
       double biased_max = std::max(static_cast<double>(actual_max) - 3 - average_bias, 1.0);
       double columns = std::min(
-          {std::floor(std::sqrt(approx_char_heights * biased_max * static_cast<double>(output_length)) /
-                          biased_max +
-                      0.5),
+          {std::floor(
+               std::sqrt(approx_char_heights * biased_max * static_cast<double>(output_length)) /
+                   biased_max +
+               0.5),
            std::floor((opt_.break_length - indentation_) / static_cast<double>(actual_max)),
            static_cast<double>(kCompact * 4), 15.0});
       if (columns <= 1) return output;
@@ -1029,8 +1051,9 @@ std::string ToUtf8(const U16& s) { return support::Utf16ToUtf8(s); }
 
 // ---------------------------------------------------------------------------------------- format
 
-// %s of an object: Node prints String(arg) unless the object's toString is a built-in one, in which case
-// it inspects with depth 0. Calling a program's toString is not possible here, so every object inspects.
+// %s of an object: Node prints String(arg) unless the object's toString is a built-in one, in which
+// case it inspects with depth 0. Calling a program's toString is not possible here, so every object
+// inspects.
 U16 FormatS(VM& vm, Value v) {
   InspectOptions o;
   o.depth = 0;
@@ -1244,7 +1267,9 @@ Value ConsoleDir(VM& vm, CallArgs& args) {
     if (depth.IsNull()) o.depth = kInspectUnlimited;
     if (depth.IsNumber()) {
       double d = depth.AsNumber();
-      o.depth = d > 1e6 ? kInspectUnlimited : std::isnan(d) ? 0 : static_cast<int>(std::max(-1.0, d));
+      o.depth = d > 1e6         ? kInspectUnlimited
+                : std::isnan(d) ? 0
+                                : static_cast<int>(std::max(-1.0, d));
     }
     Value hidden = vm.GetData(opts, "showHidden");
     if (hidden.IsBool()) o.show_hidden = hidden.AsBool();
@@ -1294,7 +1319,8 @@ Value ConsoleGroupEnd(VM& vm, CallArgs& args) {
   if (indent <= 0) return Value::Undefined();
   Object* state = State(vm, args);
   if (state != nullptr)
-    vm.DefineOwnProperty(state, vm.KeyFromName("groupIndent"), Value::Number(indent - 2), kDefaultAttrs);
+    vm.DefineOwnProperty(state, vm.KeyFromName("groupIndent"), Value::Number(indent - 2),
+                         kDefaultAttrs);
   return Value::Undefined();
 }
 
@@ -1337,8 +1363,8 @@ Value ConsoleCount(VM& vm, CallArgs& args) {
   return Value::Undefined();
 }
 
-// console.time / timeEnd / timeLog: magic 0 time, 1 timeEnd, 2 timeLog. Durations print as 0ms: runs
-// are deterministic (DESIGN §3.6) and the clock belongs to the runtime.
+// console.time / timeEnd / timeLog: magic 0 time, 1 timeEnd, 2 timeLog. Durations print as 0ms:
+// runs are deterministic (DESIGN §3.6) and the clock belongs to the runtime.
 Value ConsoleTime(VM& vm, CallArgs& args) {
   int op = static_cast<NativeFunction*>(args.callee)->magic;
   U16 label = Label(vm, args[0]);
@@ -1465,7 +1491,8 @@ Value ConsoleTable(VM& vm, CallArgs& args) {
       if (!e.key.IsEmpty()) values.push_back(TableCell(vm, e.key));
     size_t n = values.size();
     Emit(vm, args, "log",
-         RenderTable({u"(iteration index)", u"Values"}, {index_column(n), values}, {all(n), all(n)}));
+         RenderTable({u"(iteration index)", u"Values"}, {index_column(n), values},
+                     {all(n), all(n)}));
     return Value::Undefined();
   }
   // Rows: the data's own enumerable keys; columns: the union of the rows' keys (or `properties`).
@@ -1577,7 +1604,8 @@ void InstallConsoleBuiltins(VM& vm, Intrinsics& in) {
   method("timeLog", ConsoleTime, 0, 2);
   method("trace", ConsoleTrace, 0);
   method("assert", ConsoleAssert, 0);
-  method("clear", [](VM&, CallArgs&) { return Value::Undefined(); }, 0);
+  method(
+      "clear", [](VM&, CallArgs&) { return Value::Undefined(); }, 0);
   method("count", ConsoleCount, 0, 0);
   method("countReset", ConsoleCount, 0, 1);
   method("group", ConsoleGroup, 0);

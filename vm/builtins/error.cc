@@ -1,7 +1,8 @@
 // Error, the NativeError constructors and AggregateError (ECMA-262 §20.5), plus V8's
-// Error.captureStackTrace / Error.stackTraceLimit. Construction is native for primitive messages and data
-// `cause` options; object messages (ToString runs code), accessor causes and `errors` iterables other than
-// plain arrays go through the prelude (vm/prelude/30-error.js), registered with __intrinsics__.errorSetup.
+// Error.captureStackTrace / Error.stackTraceLimit. Construction is native for primitive messages
+// and data `cause` options; object messages (ToString runs code), accessor causes and `errors`
+// iterables other than plain arrays go through the prelude (vm/prelude/30-error.js), registered
+// with __intrinsics__.errorSetup.
 #include "vm/builtins/error.h"
 
 #include <array>
@@ -88,7 +89,8 @@ std::string_view ErrorTypeName(ErrorType type) {
 
 Object* MakeErrorWithProto(VM& vm, Object* proto, ErrorType type, Value message, Value options) {
   Object* err = vm.NewObjectWithProto(proto, ObjectClass::kError);
-  // `stack` first (V8's own-property order is stack, message, cause), filled in once message is known.
+  // `stack` first (V8's own-property order is stack, message, cause), filled in once message is
+  // known.
   PropertyKey stack_key = vm.KeyFromAtom(vm.atom(AtomId::stack));
   vm.DefineOwnProperty(err, stack_key, Value::FromString(vm.empty_string()), kHiddenAttrs);
   if (!message.IsUndefined()) {
@@ -109,14 +111,13 @@ Object* MakeErrorWithProto(VM& vm, Object* proto, ErrorType type, Value message,
 }
 
 Object* MakeError(VM& vm, ErrorType type, Value message, Value options) {
-  return MakeErrorWithProto(vm, vm.realm().intrinsics().error_prototypes[static_cast<int>(type)], type,
-                            message, options);
+  return MakeErrorWithProto(vm, vm.realm().intrinsics().error_prototypes[static_cast<int>(type)],
+                            type, message, options);
 }
 
 Value ThrowErrorValue(VM& vm, ErrorType type, Value message) {
   return vm.Throw(Value::FromObject(MakeError(vm, type, message)));
 }
-
 
 namespace {
 
@@ -244,18 +245,21 @@ Value Slow(VM& vm, Object* callee, int slot) {
 }
 
 Value MissingPrelude(VM& vm) {
-  vm.Terminate(Termination::kInternal, "engine bug: the prelude did not register the Error slow paths");
+  vm.Terminate(Termination::kInternal,
+               "engine bug: the prelude did not register the Error slow paths");
   return Value::Empty();
 }
 
-// True when iterating `v` with for-of would visit exactly its elements without running program code:
-// an Array whose @@iterator is the original %Array.prototype.values% and whose iterator `next` is intact.
+// True when iterating `v` with for-of would visit exactly its elements without running program
+// code: an Array whose @@iterator is the original %Array.prototype.values% and whose iterator
+// `next` is intact.
 bool IsPlainArrayIteration(VM& vm, Value v) {
   if (!vm.IsArray(v)) return false;
   const Intrinsics& in = vm.realm().intrinsics();
   if (in.sym_iterator == nullptr || in.array_values == nullptr) return false;
   VM::Lookup it = vm.FindProperty(v.AsObject(), PropertyKey::Sym(in.sym_iterator));
-  if (!it.found || it.is_accessor() || !it.value.IsObject() || it.value.AsObject() != in.array_values)
+  if (!it.found || it.is_accessor() || !it.value.IsObject() ||
+      it.value.AsObject() != in.array_values)
     return false;
   if (in.array_iterator_prototype != nullptr && in.array_iterator_next != nullptr) {
     VM::Lookup next =
@@ -267,15 +271,16 @@ bool IsPlainArrayIteration(VM& vm, Value v) {
   return true;
 }
 
-// The prototype for a constructor call: new.target.prototype when it is an object, else the intrinsic
-// (ECMA-262 §10.1.14 GetPrototypeFromConstructor).
+// The prototype for a constructor call: new.target.prototype when it is an object, else the
+// intrinsic (ECMA-262 §10.1.14 GetPrototypeFromConstructor).
 Object* ProtoFromNewTarget(VM& vm, Value new_target, Object* fallback) {
   if (!new_target.IsObject()) return fallback;
   Value p = vm.GetData(new_target.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::prototype)));
   return p.IsObject() ? p.AsObject() : fallback;
 }
 
-// Error / NativeError / AggregateError (ECMA-262 §20.5.1.1, §20.5.6.1.1, §20.5.7.1.1); magic = ErrorType.
+// Error / NativeError / AggregateError (ECMA-262 §20.5.1.1, §20.5.6.1.1, §20.5.7.1.1); magic =
+// ErrorType.
 Value ErrorConstruct(VM& vm, CallArgs& args) {
   auto type = static_cast<ErrorType>(static_cast<NativeFunction*>(args.callee)->magic);
   const Intrinsics& in = vm.realm().intrinsics();
@@ -301,9 +306,10 @@ Value ErrorConstruct(VM& vm, CallArgs& args) {
   }
   Object* err = MakeErrorWithProto(vm, proto, type, message, options);
   if (aggregate) {
-    // CreateArrayFromList(IterableToList(errors)) over a plain array: its elements, holes read through
-    // the prototype chain as undefined (Array.prototype has no indexed properties it could supply
-    // without an accessor, which IsPlainArrayIteration does not rule out: read them data-only).
+    // CreateArrayFromList(IterableToList(errors)) over a plain array: its elements, holes read
+    // through the prototype chain as undefined (Array.prototype has no indexed properties it could
+    // supply without an accessor, which IsPlainArrayIteration does not rule out: read them
+    // data-only).
     Object* src = errors.AsObject();
     uint32_t len = static_cast<ArrayObject*>(vm.Resolve(src))->length;
     if (len > vm.limits().max_array_length) return vm.ThrowRangeError("Invalid array length");
@@ -330,8 +336,9 @@ Value ErrorConstruct(VM& vm, CallArgs& args) {
 Value ErrorToString(VM& vm, CallArgs& args) {
   Value self = args.this_value;
   if (!self.IsObject()) {
-    return vm.ThrowTypeError(absl::StrCat(
-        "Method Error.prototype.toString called on incompatible receiver ", DescribeForMessage(vm, self)));
+    return vm.ThrowTypeError(
+        absl::StrCat("Method Error.prototype.toString called on incompatible receiver ",
+                     DescribeForMessage(vm, self)));
   }
   Object* o = self.AsObject();
   auto slow = [&]() -> Value {
@@ -342,7 +349,8 @@ Value ErrorToString(VM& vm, CallArgs& args) {
   };
   Value name, msg, getter;
   if (!vm.GetNoCall(self, o, vm.KeyFromAtom(vm.atom(AtomId::name)), &name, &getter)) return slow();
-  if (!vm.GetNoCall(self, o, vm.KeyFromAtom(vm.atom(AtomId::message)), &msg, &getter)) return slow();
+  if (!vm.GetNoCall(self, o, vm.KeyFromAtom(vm.atom(AtomId::message)), &msg, &getter))
+    return slow();
   if (name.IsObject() || msg.IsObject()) return slow();
   String* n = name.IsUndefined() ? vm.Intern("Error") : vm.ToStringPrimitive(name);
   if (n == nullptr) return Value::Empty();
@@ -357,8 +365,8 @@ Value ErrorToString(VM& vm, CallArgs& args) {
   return Value::FromString(s);
 }
 
-// Error.captureStackTrace(object[, constructorOpt]) (V8): defines `stack` on object from its current
-// name/message (data properties) and the current location.
+// Error.captureStackTrace(object[, constructorOpt]) (V8): defines `stack` on object from its
+// current name/message (data properties) and the current location.
 Value CaptureStackTrace(VM& vm, CallArgs& args) {
   if (!args[0].IsObject()) return vm.ThrowTypeError("Invalid argument");
   Object* o = args[0].AsObject();

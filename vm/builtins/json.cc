@@ -1,14 +1,15 @@
-// JSON (ECMA-262 §25.5): JSON.parse and JSON.stringify natives, the parser and the serializer walker.
+// JSON (ECMA-262 §25.5): JSON.parse and JSON.stringify natives, the parser and the serializer
+// walker.
 //
-// Parsing: texts up to kSimdjsonMaxBytes go through simdjson (DESIGN §3.4) into a DOM that is then copied
-// into fresh heap values; simdjson's DOM costs ~7 bytes per input byte outside the VM heap, so bigger texts
-// (and texts simdjson cannot represent exactly: lone surrogates, "-0", numbers beyond uint64) go through the
-// hand-written parser below, which streams straight into heap values. Every syntax error is reported by
-// the hand-written parser, which words them like V8 (Node 20).
+// Parsing: texts up to kSimdjsonMaxBytes go through simdjson (DESIGN §3.4) into a DOM that is then
+// copied into fresh heap values; simdjson's DOM costs ~7 bytes per input byte outside the VM heap,
+// so bigger texts (and texts simdjson cannot represent exactly: lone surrogates, "-0", numbers
+// beyond uint64) go through the hand-written parser below, which streams straight into heap values.
+// Every syntax error is reported by the hand-written parser, which words them like V8 (Node 20).
 //
-// Stringify: the native walker handles plain data; anything that needs program code (toJSON, getters,
-// replacer functions, Number/String wrappers) falls back to the prelude's general algorithm
-// (vm/prelude/30-json.js), which the prelude registers through __intrinsics__.jsonSetup.
+// Stringify: the native walker handles plain data; anything that needs program code (toJSON,
+// getters, replacer functions, Number/String wrappers) falls back to the prelude's general
+// algorithm (vm/prelude/30-json.js), which the prelude registers through __intrinsics__.jsonSetup.
 #include "vm/builtins/json.h"
 
 #include <double-conversion/double-conversion.h>
@@ -34,8 +35,8 @@ namespace codemode::vm {
 
 namespace {
 
-// simdjson's DOM needs ~7x the input in transient memory that the VM heap does not see; above this size
-// the streaming hand-written parser is used instead (same results, bounded transient memory).
+// simdjson's DOM needs ~7x the input in transient memory that the VM heap does not see; above this
+// size the streaming hand-written parser is used instead (same results, bounded transient memory).
 constexpr size_t kSimdjsonMaxBytes = 4u << 20;
 // Texts up to this size reuse a per-thread simdjson parser (its retained buffers stay small).
 constexpr size_t kSimdjsonReuseBytes = 64u << 10;
@@ -57,8 +58,8 @@ void AppendAscii(std::u16string* out, std::string_view s) {
   for (char c : s) out->push_back(static_cast<unsigned char>(c));
 }
 
-// Tracks what one native allocates, so a single huge JSON operation ends with the memory limit instead of
-// exhausting the process before the interpreter's next safe point looks at the heap.
+// Tracks what one native allocates, so a single huge JSON operation ends with the memory limit
+// instead of exhausting the process before the interpreter's next safe point looks at the heap.
 class AllocationBudget {
  public:
   explicit AllocationBudget(VM& vm) : vm_(vm), start_(vm.heap().bytes()) {}
@@ -67,8 +68,9 @@ class AllocationBudget {
     size_t now = vm_.heap().bytes();
     size_t used = (now > start_ ? now - start_ : 0) + extra_bytes;
     if (used > vm_.limits().max_memory_bytes) {
-      vm_.Terminate(Termination::kMemoryLimit,
-                    absl::StrCat("memory limit of ", vm_.limits().max_memory_bytes, " bytes exceeded"));
+      vm_.Terminate(
+          Termination::kMemoryLimit,
+          absl::StrCat("memory limit of ", vm_.limits().max_memory_bytes, " bytes exceeded"));
       return false;
     }
     return vm_.termination() == Termination::kNone;
@@ -129,11 +131,12 @@ const char* JsonErrorText(JsonError e) {
   return "Unexpected token";
 }
 
-// ---------------------------------------------------------------------------------------- hand parser
+// ---------------------------------------------------------------------------------------- hand
+// parser
 
-// A complete JSON parser over the code units of a JS string (Latin-1 bytes or UTF-16), producing heap
-// values directly with an explicit stack (any nesting depth up to kMaxJsonParseDepth without C++
-// recursion) and V8's error messages at V8's positions.
+// A complete JSON parser over the code units of a JS string (Latin-1 bytes or UTF-16), producing
+// heap values directly with an explicit stack (any nesting depth up to kMaxJsonParseDepth without
+// C++ recursion) and V8's error messages at V8's positions.
 template <typename Char>
 class HandParser {
  public:
@@ -237,11 +240,13 @@ class HandParser {
         if (cur_ != end_ && *cur_ == ',') {
           ++cur_;
           SkipWhitespace();
-          if (cur_ == end_ || *cur_ != '"') return Fail(JsonError::kExpectedDoubleQuotedPropertyName);
+          if (cur_ == end_ || *cur_ != '"')
+            return Fail(JsonError::kExpectedDoubleQuotedPropertyName);
           ++cur_;
           if (!ScanKey(&f.key)) return Value::Empty();
           SkipWhitespace();
-          // V8 words a missing colon after the first property only; later ones get the generic message.
+          // V8 words a missing colon after the first property only; later ones get the generic
+          // message.
           if (cur_ == end_ || *cur_ != ':') return FailToken();
           ++cur_;
           break;
@@ -264,7 +269,8 @@ class HandParser {
     while (cur_ != end_ && IsJsonWhitespace(*cur_)) ++cur_;
   }
 
-  // Counts a created value; checks the limits now and then (the nesting stack counts as memory too).
+  // Counts a created value; checks the limits now and then (the nesting stack counts as memory
+  // too).
   bool Counted() {
     if (++values_ % kMemoryCheckEvery != 0) return true;
     vm_.ChargeSteps(kMemoryCheckEvery / 16);
@@ -281,13 +287,14 @@ class HandParser {
     std::u16string msg;
     AppendAscii(&msg, JsonErrorText(e));
     // "...after JSON at position N" already names JSON.
-    AppendAscii(&msg, e == JsonError::kUnexpectedNonWhiteSpaceCharacter ? " at position " : " in JSON at position ");
+    AppendAscii(&msg, e == JsonError::kUnexpectedNonWhiteSpaceCharacter ? " at position "
+                                                                        : " in JSON at position ");
     AppendAscii(&msg, absl::StrCat(pos()));
     return Throw(std::move(msg));
   }
 
-  // V8's ReportUnexpectedToken for the code unit at the current position (ECMA-262 leaves the wording
-  // to the implementation; these are Node 20's).
+  // V8's ReportUnexpectedToken for the code unit at the current position (ECMA-262 leaves the
+  // wording to the implementation; these are Node 20's).
   Value FailToken() {
     std::u16string msg;
     if (cur_ == end_) {
@@ -424,14 +431,15 @@ class HandParser {
         double_conversion::StringToDoubleConverter::NO_FLAGS, 0.0,
         std::numeric_limits<double>::quiet_NaN(), nullptr, nullptr);
     int processed = 0;
-    *out = Value::Number(conv.StringToDouble(text.data(), static_cast<int>(text.size()), &processed));
+    *out =
+        Value::Number(conv.StringToDouble(text.data(), static_cast<int>(text.size()), &processed));
     return true;
   }
 
   String* MakeString(const Char* from, const Char* to) {
     if constexpr (sizeof(Char) == 1) {
-      return vm_.NewStringLatin1(std::string(reinterpret_cast<const char*>(from),
-                                             static_cast<size_t>(to - from)));
+      return vm_.NewStringLatin1(
+          std::string(reinterpret_cast<const char*>(from), static_cast<size_t>(to - from)));
     } else {
       return vm_.NewStringU16(std::u16string(from, to));
     }
@@ -531,7 +539,8 @@ class HandParser {
     }
   }
 
-  // Scans a property name after its opening quote into a key (interned; canonical indices as indices).
+  // Scans a property name after its opening quote into a key (interned; canonical indices as
+  // indices).
   bool ScanKey(PropertyKey* key) {
     const Char* start = cur_;
     while (cur_ != end_) {
@@ -544,7 +553,8 @@ class HandParser {
           *key = it->second;
           return true;
         }
-        *key = vm_.KeyFromPrimitive(Value::FromString(MakeString(raw.data(), raw.data() + raw.size())));
+        *key = vm_.KeyFromPrimitive(
+            Value::FromString(MakeString(raw.data(), raw.data() + raw.size())));
         if (key_cache_.size() < kKeyCacheMax) key_cache_.emplace(raw, *key);
         return true;
       }
@@ -576,9 +586,9 @@ class HandParser {
 
 // ---------------------------------------------------------------------------------------- simdjson
 
-// True when simdjson's DOM cannot reproduce JSON.parse exactly for this (valid or invalid) UTF-8 text:
-// escapes of surrogates (simdjson rejects lone ones) and the number "-0" (simdjson makes it integer 0).
-// False positives only cost the slower parser.
+// True when simdjson's DOM cannot reproduce JSON.parse exactly for this (valid or invalid) UTF-8
+// text: escapes of surrogates (simdjson rejects lone ones) and the number "-0" (simdjson makes it
+// integer 0). False positives only cost the slower parser.
 bool NeedsHandParser(std::string_view t) {
   for (size_t i = 0; i + 1 < t.size(); ++i) {
     char c = t[i];
@@ -593,7 +603,8 @@ bool NeedsHandParser(std::string_view t) {
   return false;
 }
 
-// Copies a simdjson DOM into heap values (iteratively). Returns Value::Empty() if the run was terminated.
+// Copies a simdjson DOM into heap values (iteratively). Returns Value::Empty() if the run was
+// terminated.
 class DomConverter {
  public:
   explicit DomConverter(VM& vm) : vm_(vm), budget_(vm) {}
@@ -655,7 +666,8 @@ class DomConverter {
     switch (e.type()) {
       case element_type::ARRAY: {
         simdjson::dom::array a = e.get_array().value_unsafe();
-        ArrayObject* arr = vm_.NewArray(static_cast<uint32_t>(std::min<size_t>(a.size(), 1u << 16)));
+        ArrayObject* arr =
+            vm_.NewArray(static_cast<uint32_t>(std::min<size_t>(a.size(), 1u << 16)));
         Frame f{arr, true, a.begin(), a.end(), {}, {}};
         stack_.push_back(f);
         return Value::FromObject(arr);
@@ -690,8 +702,8 @@ class DomConverter {
   uint64_t values_ = 0;
 };
 
-// Parses padded UTF-8 with simdjson. Returns false if simdjson rejected the text (the caller then runs
-// the hand-written parser, which reports the error exactly).
+// Parses padded UTF-8 with simdjson. Returns false if simdjson rejected the text (the caller then
+// runs the hand-written parser, which reports the error exactly).
 bool SimdjsonParse(VM& vm, const char* data, size_t length, Value* out) {
   thread_local std::unique_ptr<simdjson::dom::parser> reused;
   std::unique_ptr<simdjson::dom::parser> local;
@@ -709,8 +721,8 @@ bool SimdjsonParse(VM& vm, const char* data, size_t length, Value* out) {
   return true;
 }
 
-// UTF-8 of `units` into a buffer with simdjson's padding. Returns false if a lone surrogate is present
-// (UTF-8 cannot carry it; the hand-written parser keeps it).
+// UTF-8 of `units` into a buffer with simdjson's padding. Returns false if a lone surrogate is
+// present (UTF-8 cannot carry it; the hand-written parser keeps it).
 template <typename Char>
 bool ToPaddedUtf8(const Char* units, size_t n, std::string* out) {
   size_t bytes = 0;
@@ -720,7 +732,8 @@ bool ToPaddedUtf8(const Char* units, size_t n, std::string* out) {
       bytes += 1;
     } else if (c < 0x800) {
       bytes += 2;
-    } else if (support::IsLeadSurrogate(c) && i + 1 < n && support::IsTrailSurrogate(units[i + 1])) {
+    } else if (support::IsLeadSurrogate(c) && i + 1 < n &&
+               support::IsTrailSurrogate(units[i + 1])) {
       bytes += 4;
       ++i;
     } else if (support::IsSurrogate(c)) {
@@ -789,7 +802,8 @@ Value ParseJsonExact(VM& vm, String* text) {
   text->Flatten();
   if (text->is_one_byte()) {
     std::string_view v = text->one_byte_view();
-    return HandParser<uint8_t>(vm, text, reinterpret_cast<const uint8_t*>(v.data()), v.size()).Parse();
+    return HandParser<uint8_t>(vm, text, reinterpret_cast<const uint8_t*>(v.data()), v.size())
+        .Parse();
   }
   std::u16string_view v = text->two_byte_view();
   return HandParser<char16_t>(vm, text, v.data(), v.size()).Parse();
@@ -893,8 +907,9 @@ void AppendEscape(char16_t u, JsonText* out) {
       return;
     default: {
       static const char kHex[] = "0123456789abcdef";
-      char buf[6] = {'\\', 'u', kHex[(u >> 12) & 0xF], kHex[(u >> 8) & 0xF], kHex[(u >> 4) & 0xF],
-                     kHex[u & 0xF]};
+      char buf[6] = {
+          '\\',         'u', kHex[(u >> 12) & 0xF], kHex[(u >> 8) & 0xF], kHex[(u >> 4) & 0xF],
+          kHex[u & 0xF]};
       out->Append(std::string_view(buf, 6));
     }
   }
@@ -940,8 +955,10 @@ std::string ConstructorNameForMessage(VM& vm, Object* obj) {
   if (vm.Resolve(obj)->klass() == ObjectClass::kArray) return "Array";
   VM::Lookup ctor = vm.FindProperty(obj, vm.KeyFromAtom(vm.atom(AtomId::constructor)));
   if (ctor.found && !ctor.is_accessor() && ctor.value.IsObject() && vm.IsCallable(ctor.value)) {
-    VM::Lookup name = vm.GetOwnProperty(ctor.value.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::name)));
-    if (name.found && !name.is_accessor() && name.value.IsString() && name.value.AsString()->length() > 0)
+    VM::Lookup name =
+        vm.GetOwnProperty(ctor.value.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::name)));
+    if (name.found && !name.is_accessor() && name.value.IsString() &&
+        name.value.AsString()->length() > 0)
       return name.value.AsString()->ToUtf8();
   }
   return "Object";
@@ -957,11 +974,11 @@ std::string KeyForCircularMessage(VM& vm, const PropertyKey& key) {
   return absl::StrCat("property '", s->ToUtf8(), "'");
 }
 
-// V8's JsonStringifier::ConstructCircularStructureErrorMessage: the object that closes the circle, at
-// most two objects after it, an ellipsis, the last object, and the closing key.
+// V8's JsonStringifier::ConstructCircularStructureErrorMessage: the object that closes the circle,
+// at most two objects after it, an ellipsis, the last object, and the closing key.
 std::string CircularText(VM& vm, const std::vector<Object*>& objects,
-                            const std::vector<PropertyKey>& keys, size_t start,
-                            const PropertyKey& closing) {
+                         const std::vector<PropertyKey>& keys, size_t start,
+                         const PropertyKey& closing) {
   constexpr size_t kPrefix = 2, kPostfix = 1;
   std::string msg = "Converting circular structure to JSON";
   absl::StrAppend(&msg, "\n    --> starting at object with constructor '",
@@ -970,7 +987,8 @@ std::string CircularText(VM& vm, const std::vector<Object*>& objects,
   size_t size = objects.size();
   auto line = [&](size_t i) {
     absl::StrAppend(&msg, "\n    |     ", KeyForCircularMessage(vm, keys[i]),
-                    " -> object with constructor '", ConstructorNameForMessage(vm, objects[i]), "'");
+                    " -> object with constructor '", ConstructorNameForMessage(vm, objects[i]),
+                    "'");
   };
   size_t prefix_end = std::min(size, index + kPrefix);
   for (; index < prefix_end; ++index) line(index);
@@ -1018,8 +1036,8 @@ JsonWalker::Action JsonWalker::Visit(Value* v) {
   return Action::kSerialize;
 }
 
-// True when reading `toJSON` from o finds a getter or a callable (SerializeJSONProperty step 2 would run
-// code). Chains already seen without one are remembered per prototype.
+// True when reading `toJSON` from o finds a getter or a callable (SerializeJSONProperty step 2
+// would run code). Chains already seen without one are remembered per prototype.
 bool JsonWalker::HasToJson(Object* o) {
   PropertyKey to_json = vm_.KeyFromAtom(vm_.atom(AtomId::toJSON));
   VM::Lookup own = vm_.GetOwnProperty(o, to_json);
@@ -1091,8 +1109,9 @@ bool JsonWalker::CheckLength() {
     vm_.ChargeSteps(64);
     size_t bytes = text_.size() * (text_.wide() ? 2 : 1);
     if (bytes > vm_.limits().max_memory_bytes) {
-      vm_.Terminate(Termination::kMemoryLimit,
-                    absl::StrCat("memory limit of ", vm_.limits().max_memory_bytes, " bytes exceeded"));
+      vm_.Terminate(
+          Termination::kMemoryLimit,
+          absl::StrCat("memory limit of ", vm_.limits().max_memory_bytes, " bytes exceeded"));
     }
     if (vm_.termination() != Termination::kNone) {
       status_ = Status::kTerminated;
@@ -1158,9 +1177,9 @@ JsonWalker::Status JsonWalker::Walk(Value value) {
   return status_;
 }
 
-// SerializeJSONProperty for a value read from its holder under `key`. For object members the key and
-// separator are written here, once the value is known not to be undefined. Sets *wrote when something
-// was written (arrays write "null" otherwise).
+// SerializeJSONProperty for a value read from its holder under `key`. For object members the key
+// and separator are written here, once the value is known not to be undefined. Sets *wrote when
+// something was written (arrays write "null" otherwise).
 JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) {
   *wrote = false;
   Action a = Visit(&v);
@@ -1249,7 +1268,8 @@ JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) 
         if (options_.has_property_list) {
           level.keys = options_.property_list;
         } else {
-          level.keys = vm_.OwnKeys(o, /*strings=*/true, /*symbols=*/false, /*only_enumerable=*/true);
+          level.keys =
+              vm_.OwnKeys(o, /*strings=*/true, /*symbols=*/false, /*only_enumerable=*/true);
         }
         level.length = static_cast<uint32_t>(level.keys.size());
         text_.Append('{');
@@ -1317,7 +1337,8 @@ Value SlowPath(VM& vm, CallArgs& args, int slot) {
 
 Value MissingPrelude(VM& vm, std::string_view what) {
   vm.Terminate(Termination::kInternal,
-               absl::StrCat("engine bug: the prelude did not register the slow path of ", std::string(what)));
+               absl::StrCat("engine bug: the prelude did not register the slow path of ",
+                            std::string(what)));
   return Value::Empty();
 }
 
@@ -1345,7 +1366,8 @@ Value JsonParse(VM& vm, CallArgs& args) {
   return result;
 }
 
-// JSON.stringify(value, replacer, space) (ECMA-262 §25.5.2): native for plain data, prelude otherwise.
+// JSON.stringify(value, replacer, space) (ECMA-262 §25.5.2): native for plain data, prelude
+// otherwise.
 Value JsonStringify(VM& vm, CallArgs& args) {
   Value value = args[0], replacer = args[1], space = args[2];
   auto slow = [&]() -> Value {
@@ -1431,7 +1453,8 @@ Value IntrinsicQuote(VM& vm, CallArgs& args) {
   if (!args[0].IsString()) return vm.ThrowTypeError("jsonQuote: string expected");
   JsonText text;
   QuoteJsonString(args[0].AsString(), &text);
-  if (text.size() > vm.limits().max_string_length) return vm.ThrowRangeError("Invalid string length");
+  if (text.size() > vm.limits().max_string_length)
+    return vm.ThrowRangeError("Invalid string length");
   vm.ChargeSteps(text.size() / 64 + 1);
   return Value::FromString(text.ToString(vm));
 }
@@ -1516,7 +1539,8 @@ void InstallJsonBuiltins(VM& vm, Intrinsics& in) {
   NativeFunction* parse = vm.DefineMethod(json, "parse", JsonParse, 2);
   NativeFunction* stringify = vm.DefineMethod(json, "stringify", JsonStringify, 3);
   if (in.sym_to_string_tag != nullptr)
-    vm.DefineOwnProperty(json, PropertyKey::Sym(in.sym_to_string_tag), vm.Str("JSON"), kConfigurable);
+    vm.DefineOwnProperty(json, PropertyKey::Sym(in.sym_to_string_tag), vm.Str("JSON"),
+                         kConfigurable);
   vm.DefineValue(in.global, "JSON", Value::FromObject(json), kHiddenAttrs);
 
   Value intrinsics = vm.GetGlobal("__intrinsics__");

@@ -1,7 +1,8 @@
-// JSON (ECMA-262 §25.5): the text → value parser (simdjson fast path, exact hand-written fallback for
-// what simdjson cannot represent and for V8-worded SyntaxErrors) and the value → text walker that
-// JSON.stringify's native fast path is built on. Both run without program code (DESIGN §3.1): the walker
-// reports values that need program code (toJSON, getters, wrapper objects) instead of calling them.
+// JSON (ECMA-262 §25.5): the text → value parser (simdjson fast path, exact hand-written fallback
+// for what simdjson cannot represent and for V8-worded SyntaxErrors) and the value → text walker
+// that JSON.stringify's native fast path is built on. Both run without program code (DESIGN §3.1):
+// the walker reports values that need program code (toJSON, getters, wrapper objects) instead of
+// calling them.
 #pragma once
 
 #include <cstdint>
@@ -19,23 +20,24 @@ namespace codemode::vm {
 
 // ---- parsing ------------------------------------------------------------------------------------
 
-// JSON.parse without a reviver (ECMA-262 §25.5.1 steps 1-9): parses `text` into fresh heap values of
-// `vm` (objects with %Object.prototype%, arrays; duplicate keys keep the first position and the last
-// value; "__proto__" is an ordinary own property). Errors: a SyntaxError worded like V8 ("Unexpected
-// token '}', "{"a":}" is not valid JSON", "... in JSON at position N") is thrown on `vm` and
-// Value::Empty() returned; nesting beyond kMaxJsonParseDepth throws RangeError "Maximum call stack size
-// exceeded"; exhausting the memory or step limit terminates the run (also Value::Empty()).
+// JSON.parse without a reviver (ECMA-262 §25.5.1 steps 1-9): parses `text` into fresh heap values
+// of `vm` (objects with %Object.prototype%, arrays; duplicate keys keep the first position and the
+// last value; "__proto__" is an ordinary own property). Errors: a SyntaxError worded like V8
+// ("Unexpected token '}', "{"a":}" is not valid JSON", "... in JSON at position N") is thrown on
+// `vm` and Value::Empty() returned; nesting beyond kMaxJsonParseDepth throws RangeError "Maximum
+// call stack size exceeded"; exhausting the memory or step limit terminates the run (also
+// Value::Empty()).
 Value ParseJson(VM& vm, String* text);
 
-// ParseJson with the hand-written parser only (no simdjson fast path): the reference the fast path is
-// tested and fuzzed against. Same results and errors as ParseJson.
+// ParseJson with the hand-written parser only (no simdjson fast path): the reference the fast path
+// is tested and fuzzed against. Same results and errors as ParseJson.
 Value ParseJsonExact(VM& vm, String* text);
 
 // The same for UTF-8 text (e.g. a tool output). Invalid UTF-8 sequences become U+FFFD.
 Value ParseJsonUtf8(VM& vm, std::string_view utf8);
 
-// Like V8, nesting is limited only by memory (the parser keeps its own stack; this bound is far above what
-// the memory limit allows).
+// Like V8, nesting is limited only by memory (the parser keeps its own stack; this bound is far
+// above what the memory limit allows).
 inline constexpr uint32_t kMaxJsonParseDepth = 1u << 24;
 
 // ---- serializing --------------------------------------------------------------------------------
@@ -70,8 +72,8 @@ class JsonText {
   std::u16string u16_;
 };
 
-// QuoteJSONString (ECMA-262 §25.5.2.3), well-formed: appends `"…"` with \b \t \n \f \r \" \\ escapes,
-// other code units < 0x20 and lone surrogates as \uXXXX (lowercase hex).
+// QuoteJSONString (ECMA-262 §25.5.2.3), well-formed: appends `"…"` with \b \t \n \f \r \"
+// \\ escapes, other code units < 0x20 and lone surrogates as \uXXXX (lowercase hex).
 void QuoteJsonString(String* s, JsonText* out);
 
 // One step of a path from the walked root, for messages ("value.items[3].name").
@@ -83,8 +85,8 @@ struct JsonPathStep {
 
 // Walks a value graph iteratively (no C++ recursion) and writes JSON text with the
 // JSON.stringify rules (ECMA-262 §25.5.2.2 SerializeJSONProperty, .4 SerializeJSONObject,
-// .5 SerializeJSONArray) for everything that needs no program code. Subclasses may change how single
-// values are treated through Visit() (the host boundary uses other normalization rules).
+// .5 SerializeJSONArray) for everything that needs no program code. Subclasses may change how
+// single values are treated through Visit() (the host boundary uses other normalization rules).
 class JsonWalker {
  public:
   struct Options {
@@ -135,10 +137,10 @@ class JsonWalker {
     kReject,     // stop with kRejected (set rejection_)
     kThrow,      // stop with kThrown (an exception is pending)
   };
-  // Called for every value met (after reading it from its holder), before the JSON rules. The default
-  // implements JSON.stringify: toJSON found on an object/BigInt → kNeedsCode; Number/String wrappers
-  // → kNeedsCode (ToNumber/ToString may run code); Boolean wrappers → their boolean; BigInt → throws
-  // TypeError "Do not know how to serialize a BigInt".
+  // Called for every value met (after reading it from its holder), before the JSON rules. The
+  // default implements JSON.stringify: toJSON found on an object/BigInt → kNeedsCode; Number/String
+  // wrappers → kNeedsCode (ToNumber/ToString may run code); Boolean wrappers → their boolean;
+  // BigInt → throws TypeError "Do not know how to serialize a BigInt".
   virtual Action Visit(Value* v);
 
   VM& vm_;
@@ -182,8 +184,8 @@ class JsonWalker {
   uint64_t work_ = 0;
 };
 
-// The name V8 prints for an object's constructor in messages ("Object", "Array", "Foo"): the `name` of
-// the `constructor` data property found on the prototype chain, or "Object".
+// The name V8 prints for an object's constructor in messages ("Object", "Array", "Foo"): the `name`
+// of the `constructor` data property found on the prototype chain, or "Object".
 std::string ConstructorNameForMessage(VM& vm, Object* obj);
 
 }  // namespace codemode::vm
