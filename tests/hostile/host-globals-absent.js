@@ -1,17 +1,23 @@
-// None of the host globals of Node.js, Deno or browsers exist in the sandbox.
-return [
-  typeof globalThis.process,
-  typeof require,
-  typeof module,
-  typeof exports,
-  typeof Deno,
-  typeof Bun,
-  typeof setTimeout,
-  typeof setInterval,
-  typeof XMLHttpRequest,
-  typeof WebAssembly,
-  typeof SharedArrayBuffer,
-  typeof Atomics,
-  typeof WeakRef,
-  typeof FinalizationRegistry,
-];
+// None of the host globals of Node.js, Deno or browsers exist in the sandbox; timers may exist only as
+// functions that throw a clear error (no callback can ever be scheduled).
+const unusable = (name) => {
+  try {
+    globalThis[name](() => {}, 0);
+    return false;
+  } catch (e) {
+    return true;
+  }
+};
+return {
+  undefinedGlobals: [
+    typeof globalThis.process,
+    typeof require,
+    typeof module,
+    typeof exports,
+    typeof Deno,
+    typeof Bun,
+    typeof XMLHttpRequest,
+    typeof WebAssembly,
+  ],
+  timersUnusable: ['setTimeout', 'setInterval', 'setImmediate'].every(unusable),
+};
