@@ -77,6 +77,7 @@ same_value() {
   ' "$1" "$2" "$3" 2>/dev/null
 }
 
+FAILURES=()
 printf '%-18s %12s %14s %10s %10s\n' program codemode_ms node_jitless_ms qjs_ms cm/node
 for prog in "${PROGRAMS[@]}"; do
   name=$(basename "$prog" .js)
@@ -85,7 +86,11 @@ for prog in "${PROGRAMS[@]}"; do
   cm_ms=-
   ratio=-
   if ((HAVE_CM)); then
-    cm_ms=$(time_runs "$TMP/cm.out" "$CODEMODE" run "$prog" --tools "$MANIFEST")
+    # The fan-out makes 200 calls: above the default maxToolCalls (128).
+    cm_ms=$(time_runs "$TMP/cm.out" "$CODEMODE" run "$prog" --tools "$MANIFEST" --max-tool-calls 1000)
+    if [[ "$cm_ms" == fail ]]; then
+      FAILURES+=("$name: $(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(r.error.kind + ": " + r.error.message); } catch { console.log("no Result on stdout"); }' "$TMP/cm.out")")
+    fi
     if [[ "$cm_ms" != fail && "$node_ms" != fail ]]; then
       same_value "$TMP/cm.out" "$TMP/node.out" codemode || cm_ms="$cm_ms(wrong)"
       [[ "$cm_ms" =~ ^[0-9]+$ ]] && ratio=$(awk -v a="$cm_ms" -v b="$node_ms" 'BEGIN {printf "%.2f", a / b}')
@@ -101,3 +106,4 @@ for prog in "${PROGRAMS[@]}"; do
   printf '%-18s %12s %14s %10s %10s\n' "$name" "$cm_ms" "$node_ms" "$qjs_ms" "$ratio"
 done
 echo "median of $RUNS runs, wall time per process in ms; (wrong) = value differs from node's"
+for f in "${FAILURES[@]}"; do echo "codemode failed: $f"; done
