@@ -150,6 +150,18 @@ class ScopeAnalyzer {
 
   void Use(const js::Identifier* id) {
     Binding* b = Lookup(id->name);
+    if (!b) {
+      for (FunctionInfo* f = fn_; f; f = f->parent) {
+        if (f->block_function_names.contains(id->name)) {
+          Fail(id, CompileError::Kind::kUnsupportedSyntax,
+               absl::StrCat("'", id->name,
+                            "' is a function declared inside a block and used outside it "
+                            "(sloppy-mode Annex B hoisting is not supported: declare it outside the "
+                            "block or assign a function expression to a variable)"));
+          return;
+        }
+      }
+    }
     Record(id, b, false);
     if (b && b->kind == BindingKind::kArguments && !benign_arguments_.contains(id)) {
       b->scope->function->arguments_escapes = true;
@@ -227,6 +239,14 @@ class ScopeAnalyzer {
     if (is_arguments) fn_->arguments_binding = b;
   }
 
+  void NoteBlockFunction(const Node* s) {
+    const Node* n = UnwrapLabels(s);
+    if (n && n->kind == NodeKind::kFunctionDeclaration && !fn_->strict) {
+      const js::FunctionNode* f = n->As<js::FunctionNode>();
+      if (f->id) fn_->block_function_names.insert(f->id->name);
+    }
+  }
+
   void HoistVars(const Node* n) {
     if (!n || failed_) return;
     switch (n->kind) {
@@ -239,7 +259,10 @@ class ScopeAnalyzer {
         return;
       }
       case NodeKind::kBlockStatement:
-        for (const Node* s : n->As<js::BlockStatement>()->body) HoistVars(s);
+        for (const Node* s : n->As<js::BlockStatement>()->body) {
+          NoteBlockFunction(s);
+          HoistVars(s);
+        }
         return;
       case NodeKind::kIfStatement: {
         auto* s = n->As<js::IfStatement>();
@@ -273,7 +296,10 @@ class ScopeAnalyzer {
         return;
       case NodeKind::kSwitchStatement:
         for (const js::SwitchCase* c : n->As<js::SwitchStatement>()->cases) {
-          for (const Node* s : c->body) HoistVars(s);
+          for (const Node* s : c->body) {
+            NoteBlockFunction(s);
+            HoistVars(s);
+          }
         }
         return;
       case NodeKind::kLabeledStatement:

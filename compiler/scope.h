@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "compiler/compile.h"
 #include "compiler/js/ast.h"
 
@@ -102,6 +103,9 @@ struct FunctionInfo {
   bool param_assigned = false;
   bool arguments_escapes = false;
   bool arguments_written = false;
+  // Sloppy code: names of function declarations nested in blocks (Annex B.3.3 would also make them vars
+  // of this function, which is not implemented: a use outside the block is reported).
+  absl::flat_hash_set<std::string> block_function_names;
 };
 
 // The resolution of one identifier reference / binding occurrence (or `this`, `new.target`).

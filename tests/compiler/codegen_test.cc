@@ -403,6 +403,18 @@ TEST_CASE("observable sloppy-mode arguments aliasing is refused", "[codegen][err
   }
 }
 
+TEST_CASE("sloppy block functions used outside their block are reported", "[codegen][errors]") {
+  CompileError e = MustFail("if (x) {\n  function f() { return 1; }\n}\nf();");
+  CHECK(e.kind == CompileError::Kind::kUnsupportedSyntax);
+  CHECK(e.line == 4);
+  CHECK(e.column == 1);
+  CHECK(MustFail("switch (1) { case 1: function q() {} } q();").kind ==
+        CompileError::Kind::kUnsupportedSyntax);
+  MustCompile("if (x) { function f() { return 1; } f(); }");
+  MustCompile("'use strict'; if (x) { function f() {} } f();");  // strict: a global reference
+  MustCompile("let g = 1; { function g() {} } g;");
+}
+
 TEST_CASE("early errors of declarations", "[codegen][errors]") {
   const char* bad[] = {
       "let a; let a;",
