@@ -460,10 +460,9 @@ void FunctionCompiler::BindForHead(const Node* left, Scope* head, int value) {
   }
 }
 
-// `for (let x of/in …)` with an uncaptured x: the loop can write each value straight into x's register
-// (it dies with the loop, so the final <empty> does not matter). -1 otherwise.
-static int DirectHeadRegister(const Node* left, Scope* head,
-                              const ScopeTree* scopes) {
+// `for (let x of/in …)` with an uncaptured x: the loop can write each value straight into x's
+// register (it dies with the loop, so the final <empty> does not matter). -1 otherwise.
+static int DirectHeadRegister(const Node* left, Scope* head, const ScopeTree* scopes) {
   if (!head || left->kind != NodeKind::kVariableDeclaration) return -1;
   auto* d = left->As<js::VariableDeclaration>();
   if (d->kind == js::DeclarationKind::kVar || d->declarations.size() != 1) return -1;

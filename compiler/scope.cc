@@ -153,11 +153,12 @@ class ScopeAnalyzer {
     if (!b) {
       for (FunctionInfo* f = fn_; f; f = f->parent) {
         if (f->block_function_names.contains(id->name)) {
-          Fail(id, CompileError::Kind::kUnsupportedSyntax,
-               absl::StrCat("'", id->name,
-                            "' is a function declared inside a block and used outside it "
-                            "(sloppy-mode Annex B hoisting is not supported: declare it outside the "
-                            "block or assign a function expression to a variable)"));
+          Fail(
+              id, CompileError::Kind::kUnsupportedSyntax,
+              absl::StrCat("'", id->name,
+                           "' is a function declared inside a block and used outside it "
+                           "(sloppy-mode Annex B hoisting is not supported: declare it outside the "
+                           "block or assign a function expression to a variable)"));
           return;
         }
       }

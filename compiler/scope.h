@@ -103,8 +103,8 @@ struct FunctionInfo {
   bool param_assigned = false;
   bool arguments_escapes = false;
   bool arguments_written = false;
-  // Sloppy code: names of function declarations nested in blocks (Annex B.3.3 would also make them vars
-  // of this function, which is not implemented: a use outside the block is reported).
+  // Sloppy code: names of function declarations nested in blocks (Annex B.3.3 would also make them
+  // vars of this function, which is not implemented: a use outside the block is reported).
   absl::flat_hash_set<std::string> block_function_names;
 };
 
