@@ -1052,6 +1052,19 @@ bool JsonWalker::HasToJson(Object* o) {
   return r.is_accessor() ? true : vm_.IsCallable(r.value);
 }
 
+// True when no object on o's prototype chain has indexed properties, so a hole in o reads as undefined.
+bool JsonWalker::NoIndexedOnPrototypes(Object* o) {
+  int guard = 0;
+  for (Object* p = vm_.Resolve(o)->proto(); p != nullptr; p = vm_.Resolve(p)->proto()) {
+    Object* r = vm_.Resolve(p);
+    if (!r->elements().empty() || r->sparse() != nullptr || ++guard > 64) return false;
+    if (r->klass() == ObjectClass::kString &&
+        (!r->internal().IsString() || r->internal().AsString()->length() > 0))
+      return false;
+  }
+  return true;
+}
+
 bool JsonWalker::IsOpen(Object* o) const {
   if (open_indexed_) return open_.contains(o);
   for (const Level& l : levels_)
@@ -1154,6 +1167,8 @@ JsonWalker::Status JsonWalker::Walk(Value value) {
     if (key.is_index() && r->simple_elements() && key.index < r->elements().size() &&
         !r->elements()[key.index].IsEmpty()) {
       v = r->elements()[key.index];
+    } else if (level.holes_are_undefined && r->simple_elements()) {
+      v = Value::Undefined();  // a hole, and no prototype has indexed properties
     } else {
       Value getter;
       if (!vm_.GetNoCall(Value::FromObject(obj), obj, key, &v, &getter)) {
@@ -1263,6 +1278,15 @@ JsonWalker::Step JsonWalker::Emit(Value v, const PropertyKey& key, bool* wrote) 
       level.is_array = vm_.IsArray(v);
       if (level.is_array) {
         level.length = static_cast<ArrayObject*>(vm_.Resolve(o))->length;
+        // Every element writes at least one character and a comma: fail early, as V8 does, when the
+        // result cannot fit a string.
+        if (text_.size() + 2 * static_cast<uint64_t>(level.length) + 1 >
+            vm_.limits().max_string_length) {
+          vm_.ThrowRangeError("Invalid string length");
+          status_ = Status::kThrown;
+          return Step::kStop;
+        }
+        level.holes_are_undefined = NoIndexedOnPrototypes(o);
         text_.Append('[');
       } else {
         if (options_.has_property_list) {

@@ -152,6 +152,7 @@ class JsonWalker {
     PropertyKey via;  // the key this object was reached by ("" for the root)
     bool is_array = false;
     bool wrote_any = false;
+    bool holes_are_undefined = false;  // arrays: no prototype supplies indexed properties
     uint32_t next = 0;    // next element index / key position
     uint32_t length = 0;  // array length or key count
     std::vector<PropertyKey> keys;
@@ -169,6 +170,7 @@ class JsonWalker {
   std::vector<Level> levels_;
   std::vector<JsonPathStep> path_;
   bool IsOpen(Object* o) const;
+  bool NoIndexedOnPrototypes(Object* o);
   bool HasToJson(Object* o);
   void AppendKey(const PropertyKey& key);
 

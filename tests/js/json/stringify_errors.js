@@ -16,6 +16,8 @@ r.throwingToJSON = err(() => JSON.stringify({ a: { toJSON() { throw new RangeErr
 r.throwingGetter = err(() => JSON.stringify({ get a() { throw new Error('from getter'); } }));
 r.throwingReplacer = err(() => JSON.stringify([1], () => { throw new TypeError('from replacer'); }));
 r.deep = err(() => { let v = {}; for (let i = 0; i < 100000; i++) v = { v }; JSON.stringify(v); });
+r.hugeSparse = err(() => { const a = []; a.length = 2 ** 32 - 1; JSON.stringify(a); });
+r.hugeSparseNested = err(() => { const a = []; a.length = 3e8; JSON.stringify({ a }); });
 r.symbolSpace = JSON.stringify({ a: 1 }, null, Symbol('s'));
 r.errorIsTypeError = (() => { try { const a = []; a[0] = a; JSON.stringify(a); } catch (e) { return e instanceof TypeError; } })();
 return r;
