@@ -346,6 +346,21 @@ TEST_CASE("collection data: SameValueZero keys and iterators across compaction",
   CHECK(rest ==
         std::vector<double>{100, 200, 300, 400, 500, 600, 700, 800, 900, 995, 996, 997, 998, 999});
   CHECK(big->live == 15);
+  // An iterator abandoned before two compactions still resumes at the right place.
+  IteratorObject* early = NewCollectionIterator(vm, big, IteratorObject::Kind::kSetValues);
+  REQUIRE(CollectionIteratorNext(vm, early, &k, &v));  // 0
+  REQUIRE(CollectionIteratorNext(vm, early, &k, &v));  // 100
+  for (int i = 2000; i < 2100; ++i)
+    REQUIRE(MapDataSet(vm, big, Value::Number(i), Value::Undefined()));
+  for (int i = 2000; i < 2090; ++i) MapDataDelete(vm, big, Value::Number(i));
+  for (int i = 100; i < 700; i += 100) MapDataDelete(vm, big, Value::Number(i));
+  for (int i = 2000; i < 2050; ++i)
+    REQUIRE(MapDataSet(vm, big, Value::Number(i), Value::Undefined()));
+  for (int i = 2000; i < 2050; ++i) MapDataDelete(vm, big, Value::Number(i));
+  std::vector<double> after;
+  while (CollectionIteratorNext(vm, early, &k, &v)) after.push_back(k.AsNumber());
+  CHECK(after == std::vector<double>{700, 800, 900, 995, 996, 997, 998, 999, 2090, 2091, 2092, 2093,
+                                     2094, 2095, 2096, 2097, 2098, 2099});
   MapDataClear(vm, big);
   CHECK(big->live == 0);
   CHECK(big->entries.empty());

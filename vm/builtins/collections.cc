@@ -63,9 +63,6 @@ namespace {
 
 // Compaction happens when at least this many entries are tombstones and they outnumber live ones.
 constexpr size_t kCompactMinDead = 32;
-// Registered iterators are pruned of finished ones when the registry reaches a power of two above
-// this.
-constexpr size_t kRegistryPruneMin = 16;
 
 void AccountDelta(VM& vm, MapObject* m, size_t before) {
   size_t after = m->ExtraBytes();
@@ -73,7 +70,7 @@ void AccountDelta(VM& vm, MapObject* m, size_t before) {
 }
 
 // -0 → +0 (§24.1.3.9 step 4, §24.2.3.1 step 3); a BigInt becomes the instance already stored under
-// an equal value so the identity-based index finds it.
+// an equal value so the identity-based index finds it (a linear scan: BigInt keys are rare).
 Value NormalizeKey(VM& vm, MapObject* m, Value key) {
   if (key.IsNumber() && key.AsNumber() == 0) return Value::Number(0);
   if (key.IsBigInt()) {
@@ -83,43 +80,85 @@ Value NormalizeKey(VM& vm, MapObject* m, Value key) {
   return key;
 }
 
-ArrayObject* Registry(MapObject* m) {
-  Value r = m->internal();
-  return r.IsObject() ? static_cast<ArrayObject*>(r.AsObject()) : nullptr;
+// Iterators and compaction (as V8's OrderedHashTable does with obsolete tables): a collection that
+// has had an iterator keeps a "generation" record in its internal slot, and each iterator remembers
+// the record current when it last moved (IteratorObject::keys[0]). Compaction writes into the
+// current record the runs of positions it removed and a link to a fresh record. An iterator that
+// finds itself behind follows the links, shifting its cursor past the removed runs. Nothing points
+// from a collection to its iterators, so abandoned iterators (a `break`, `const [first] = set`) are
+// simply collected with the old records only they still reference.
+//
+// Record layout (an internal array): [next record or undefined, start0, count0, start1, count1,
+// ...].
+ArrayObject* CurrentGeneration(MapObject* m) {
+  Value g = m->internal();
+  return g.IsObject() ? static_cast<ArrayObject*>(g.AsObject()) : nullptr;
 }
 
-void PruneRegistry(VM& vm, ArrayObject* reg) {
-  auto& el = reg->elements();
-  size_t w = 0;
-  for (size_t i = 0; i < el.size(); ++i) {
-    Value v = el[i];
-    if (v.IsObject() && !static_cast<IteratorObject*>(v.AsObject())->done) el[w++] = v;
+ArrayObject* EnsureGeneration(VM& vm, MapObject* m) {
+  ArrayObject* g = CurrentGeneration(m);
+  if (g == nullptr) {
+    g = vm.NewArray(1);
+    vm.ArrayPush(g, Value::Undefined());
+    m->set_internal(Value::FromObject(g));
   }
-  el.resize(w);
-  reg->length = static_cast<uint32_t>(w);
+  return g;
 }
 
-// Drops tombstones, moving the cursor of every live iterator to the same logical position.
+// Moves an iterator that last moved in an older generation to the current layout.
+void CatchUp(MapObject* m, IteratorObject* it) {
+  if (it->keys.empty() || !it->keys[0].IsObject()) return;
+  ArrayObject* current = CurrentGeneration(m);
+  auto* g = static_cast<ArrayObject*>(it->keys[0].AsObject());
+  uint64_t pos = it->pos;
+  while (g != current) {
+    auto& el = g->elements();
+    if (el.empty() || !el[0].IsObject())
+      break;  // engine invariant: the chain ends at the current one
+    uint64_t removed = 0;
+    for (size_t i = 1; i + 1 < el.size(); i += 2) {
+      auto start = static_cast<uint64_t>(el[i].AsNumber());
+      auto count = static_cast<uint64_t>(el[i + 1].AsNumber());
+      if (start >= pos) break;
+      removed += std::min(count, pos - start);
+    }
+    pos -= removed;
+    g = static_cast<ArrayObject*>(el[0].AsObject());
+  }
+  it->pos = pos;
+  it->keys[0] = current != nullptr ? Value::FromObject(current) : Value::Undefined();
+}
+
+// Drops tombstones; records the removed runs for iterators of earlier generations.
 void Compact(VM& vm, MapObject* m) {
   size_t before = m->ExtraBytes();
   size_t old_size = m->entries.size();
-  std::vector<uint32_t> remap(old_size + 1);
+  ArrayObject* gen = CurrentGeneration(m);
+  std::vector<Value> runs;
   uint32_t w = 0;
   for (size_t i = 0; i < old_size; ++i) {
-    remap[i] = w;
-    if (!m->entries[i].key.IsEmpty()) m->entries[w++] = m->entries[i];
+    if (!m->entries[i].key.IsEmpty()) {
+      m->entries[w++] = m->entries[i];
+    } else if (gen != nullptr) {
+      if (!runs.empty() &&
+          runs[runs.size() - 2].AsNumber() + runs.back().AsNumber() == static_cast<double>(i)) {
+        runs.back() = Value::Number(runs.back().AsNumber() + 1);
+      } else {
+        runs.push_back(Value::Number(static_cast<double>(i)));
+        runs.push_back(Value::Number(1));
+      }
+    }
   }
-  remap[old_size] = w;
   m->entries.resize(w);
   if (m->entries.capacity() > 2 * static_cast<size_t>(w) + 16) m->entries.shrink_to_fit();
   m->index.clear();
   for (uint32_t i = 0; i < w; ++i) m->index.emplace(m->entries[i].key, i);
-  if (ArrayObject* reg = Registry(m)) {
-    PruneRegistry(vm, reg);
-    for (Value v : reg->elements()) {
-      auto* it = static_cast<IteratorObject*>(v.AsObject());
-      it->pos = remap[std::min<uint64_t>(it->pos, old_size)];
-    }
+  if (gen != nullptr) {
+    ArrayObject* next = vm.NewArray(1);
+    vm.ArrayPush(next, Value::Undefined());
+    gen->elements()[0] = Value::FromObject(next);
+    for (Value v : runs) vm.ArrayPush(gen, v);
+    m->set_internal(Value::FromObject(next));
   }
   vm.ChargeSteps(old_size / 16 + 1);
   AccountDelta(vm, m, before);
@@ -183,21 +222,22 @@ void MapDataClear(VM& vm, MapObject* m) {
 }
 
 IteratorObject* NewCollectionIterator(VM& vm, MapObject* m, IteratorObject::Kind kind) {
+  ArrayObject* gen = EnsureGeneration(vm, m);
   IteratorObject* it = vm.NewIterator(kind, Value::FromObject(m));
-  ArrayObject* reg = Registry(m);
-  if (reg == nullptr) {
-    reg = vm.NewArray();
-    m->set_internal(Value::FromObject(reg));
-  } else if (reg->length >= kRegistryPruneMin && (reg->length & (reg->length - 1)) == 0) {
-    PruneRegistry(vm, reg);
-  }
-  vm.ArrayPush(reg, Value::FromObject(it));
+  it->keys.push_back(Value::FromObject(gen));
+  vm.heap().Account(sizeof(Value));
   return it;
+}
+
+void SyncCollectionIterator(IteratorObject* it) {
+  if (it->done || !it->target.IsObject()) return;
+  CatchUp(static_cast<MapObject*>(it->target.AsObject()), it);
 }
 
 bool CollectionIteratorNext(VM& vm, IteratorObject* it, Value* key, Value* value) {
   if (it->done || !it->target.IsObject()) return false;
   auto* m = static_cast<MapObject*>(it->target.AsObject());
+  CatchUp(m, it);
   while (it->pos < m->entries.size()) {
     const auto& e = m->entries[it->pos++];
     if (e.key.IsEmpty()) continue;
@@ -207,6 +247,7 @@ bool CollectionIteratorNext(VM& vm, IteratorObject* it, Value* key, Value* value
   }
   it->done = true;
   it->target = Value::Undefined();
+  it->keys.clear();
   return false;
 }
 

@@ -1,9 +1,9 @@
 // Map, Set, WeakMap, WeakSet (ECMA-262 §24.1-24.4) over MapObject: an insertion-ordered entry
 // vector with tombstones plus a SameValueZero hash index. Iterators are live (entries added during
 // iteration are visited, deleted ones skipped). The vector is compacted when tombstones dominate;
-// every Map/Set iterator is registered with its collection (a hidden array in the collection's
-// internal slot) so compaction can move its cursor — create them only through
-// NewCollectionIterator.
+// compaction leaves a record of the positions it removed that iterators created earlier follow to
+// move their cursors (as V8's obsolete hash tables do), so iterators need no registration and
+// abandoned ones are simply collected. Create Map/Set iterators only through NewCollectionIterator.
 //
 // WeakMap/WeakSet hold their entries strongly (a run is short-lived; nothing observable depends on
 // collection), but keep the weak-key rules (objects and non-registered symbols only).
@@ -24,6 +24,10 @@ IteratorObject* NewCollectionIterator(VM& vm, MapObject* collection, IteratorObj
 // Advances a Map/Set iterator (ECMA-262 §24.1.5.1 CreateMapIterator's closure): true with the
 // entry's key and value (sets: value == key), false once exhausted (the iterator then stays done).
 bool CollectionIteratorNext(VM& vm, IteratorObject* it, Value* key, Value* value);
+
+// Brings a Map/Set iterator's cursor (IteratorObject::pos, an index into MapObject::entries) up to
+// date after compactions, for code that reads entries from the cursor without advancing (inspect).
+void SyncCollectionIterator(IteratorObject* it);
 
 // Internal operations on a collection's data (no program code): SameValueZero keys, -0 stored as
 // +0. MapDataSet returns false with a RangeError thrown when the collection would exceed

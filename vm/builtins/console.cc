@@ -25,6 +25,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vm/builtins/collections.h"
 #include "vm/builtins/error.h"
 #include "vm/builtins/json.h"
 #include "vm/realm.h"
@@ -674,6 +675,7 @@ class Inspector {
   std::vector<U16> FormatIterator(IteratorObject* it, bool entries, int recurse_times) {
     std::vector<U16> output;
     if (it->done || !it->target.IsObject()) return output;
+    SyncCollectionIterator(it);
     auto* m = static_cast<MapObject*>(it->target.AsObject());
     bool is_set = m->klass() == ObjectClass::kSet;
     uint32_t max = static_cast<uint32_t>(std::max(0, opt_.max_array_length));
