@@ -1,4 +1,4 @@
-// Console formatting cases (program text → expected output via gen_console_cases.js). Each snippet is the body
+// Console formatting cases (program text → expected output via gen_console_cases.cjs). Each snippet is the body
 // of a function; keep them deterministic (no stack traces with file paths: errors are formatted by tests that
 // avoid printing the stack lines).
 module.exports = {
