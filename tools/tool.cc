@@ -10,6 +10,13 @@
 
 namespace codemode::tools {
 
+Namespace::Namespace() = default;
+Namespace::~Namespace() = default;
+Namespace::Namespace(const Namespace&) = default;
+Namespace::Namespace(Namespace&&) noexcept = default;
+Namespace& Namespace::operator=(const Namespace&) = default;
+Namespace& Namespace::operator=(Namespace&&) noexcept = default;
+
 const Tool* Namespace::FindTool(std::string_view name) const {
   for (const auto& [n, tool] : tools) {
     if (n == name) return &tool;

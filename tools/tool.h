@@ -66,6 +66,15 @@ struct Tool {
 // with bracket notation); a dotted name such as "a.b" stands for the path a → b and is split when
 // the tree is built (see ToolTree::Make in catalog.h). Entries keep their declaration order.
 struct Namespace {
+  // Special members are defined out of line: the vectors below hold Namespace itself, which is
+  // incomplete here (clang with libstdc++ rejects implicitly defined ones).
+  Namespace();
+  ~Namespace();
+  Namespace(const Namespace&);
+  Namespace(Namespace&&) noexcept;
+  Namespace& operator=(const Namespace&);
+  Namespace& operator=(Namespace&&) noexcept;
+
   std::string description;
   std::vector<std::pair<std::string, Tool>> tools;
   std::vector<std::pair<std::string, Namespace>> namespaces;

@@ -125,8 +125,9 @@ void VM::MakeDictionary(Object* obj) {
 
 Shape* VM::AddToShape(Object* obj, HeapCell* key, uint8_t attrs) {
   Shape* s = obj->shape_;
-  if (!s->dictionary_ && ((s->is_shared() && !bootstrapping_) ||
-                          s->entries_.size() >= kDictionaryThreshold)) {
+  // A realm shape is never changed by a run, not even a dictionary one (a COW copy shares it).
+  if ((s->is_shared() && !bootstrapping_) ||
+      (!s->dictionary_ && s->entries_.size() >= kDictionaryThreshold)) {
     MakeDictionary(obj);
     s = obj->shape_;
   }
@@ -447,7 +448,8 @@ bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t
   int i = o->shape_->Find(key.cell);
   if (i >= 0) {
     if (o->shape_->entries_[i].attrs != attrs) {
-      if (!o->shape_->dictionary_) MakeDictionary(o);
+      // A new owned shape: inline caches keyed on the old one must not see the new attributes.
+      MakeDictionary(o);
       o->shape_->entries_[i].attrs = attrs;
     }
     o->slots_[i] = v;
@@ -558,17 +560,15 @@ bool VM::SetArrayLength(ArrayObject* arr, uint32_t new_length) {
     }
     if (a->elements_.size() > new_length) a->elements_.resize(new_length);
     if (a->sparse_) {
-      auto it = a->sparse_->lower_bound(new_length);
-      // Non-configurable sparse elements stop the truncation (ECMA-262 §10.4.2.4 ArraySetLength).
-      for (auto j = a->sparse_->rbegin(); j != a->sparse_->rend() && j->first >= new_length; ++j) {
-        if (!(j->second.second & kConfigurable)) {
-          a->length = j->first + 1;
-          a->sparse_->erase(std::next(j).base(), a->sparse_->end());
-          a->sparse_->erase(a->sparse_->upper_bound(j->first), a->sparse_->end());
-          return false;
-        }
+      // Non-configurable elements stop the truncation (ECMA-262 §10.4.2.4 ArraySetLength).
+      uint32_t floor = new_length;
+      for (auto& [idx, p] : *a->sparse_)
+        if (idx >= new_length && !(p.second & kConfigurable)) floor = std::max(floor, idx + 1);
+      a->sparse_->erase(a->sparse_->lower_bound(floor), a->sparse_->end());
+      if (floor > new_length) {
+        a->length = floor;
+        return false;
       }
-      a->sparse_->erase(it, a->sparse_->end());
     }
   }
   a->length = new_length;
@@ -674,7 +674,7 @@ void VM::SetIntegrityLevel(Object* obj, bool frozen) {
     GetOwnProperty(o, PropertyKey::Atom(atom(AtomId::prototype)));
   o = Writable(obj);
   o->extensible_ = false;
-  if (!o->shape_->dictionary_) MakeDictionary(o);
+  MakeDictionary(o);  // fresh owned shape: never mutate a shared or IC-cached one in place
   for (auto& e : o->shape_->entries_) {
     e.attrs &= static_cast<uint8_t>(~kConfigurable);
     if (frozen && !(e.attrs & kAccessorProp)) e.attrs &= static_cast<uint8_t>(~kWritable);

@@ -556,7 +556,8 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   // C++ built-ins (vm/builtins/*.cc).
   for (auto* install : {InstallSymbolBuiltins, InstallObjectBuiltins, InstallFunctionBuiltins,
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
-                        InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins}) {
+                        InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
+                        InstallConsoleBuiltins}) {
     install(vm, in);
   }
 
