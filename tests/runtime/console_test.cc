@@ -55,12 +55,13 @@ std::shared_ptr<const bytecode::Module> PreludeModule() {
   return module;
 }
 
-// A realm for one run. Until the realm installs console itself, each run gets a fresh realm and
-// installs console into its run copy of the global object.
-std::unique_ptr<vm::Realm> NewRealm() {
-  auto r = vm::Realm::Create(PreludeModule());
-  REQUIRE(r.ok());
-  return std::move(*r);
+const vm::Realm* TestRealm() {
+  static std::unique_ptr<vm::Realm> realm = [] {
+    auto r = vm::Realm::Create(PreludeModule());
+    REQUIRE(r.ok());
+    return std::move(*r);
+  }();
+  return realm.get();
 }
 
 // Runs `body` as a program; returns the console calls it made. *unsupported is set when the program
@@ -68,14 +69,10 @@ std::unique_ptr<vm::Realm> NewRealm() {
 // failed.
 std::vector<Captured> RunSnippet(const std::string& body, std::string* failure,
                                  bool* unsupported = nullptr) {
-  std::unique_ptr<vm::Realm> realm = NewRealm();
-  vm::VM machine(realm.get());
+  vm::VM machine(TestRealm());
   CaptureHost host;
   machine.set_host(&host);
-  if (!machine.GetGlobal("console").IsObject()) {
-    // Realms built before the console installer was wired in: install it for this run.
-    vm::InstallConsoleBuiltins(machine, const_cast<vm::Intrinsics&>(realm->intrinsics()));
-  }
+  REQUIRE(machine.GetGlobal("console").IsObject());
   compiler::CompileOptions options;
   auto compiled = compiler::CompileJavaScript(body, options);
   if (auto* err = std::get_if<compiler::CompileError>(&compiled)) {
