@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <span>
 #include <variant>
@@ -367,38 +368,41 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
   bool truncated = false;
   LimitLines(result.logs, limits.max_output_bytes, &truncated);
 
+  auto report_termination = [&] {
   switch (vm.termination()) {
-    case vm::Termination::kNone:
-      break;
-    case vm::Termination::kTimeout:
-      fail("TimeoutExceeded", absl::StrCat("The program ran longer than ", limits.timeout_ms,
-                                           " ms (timeoutMs)"));
-      break;
-    case vm::Termination::kStepLimit:
-      fail("StepLimitExceeded", absl::StrCat("The program ran more than ", limits.max_steps,
-                                             " steps (maxSteps)"));
-      break;
-    case vm::Termination::kMemoryLimit:
-      fail("MemoryLimitExceeded", absl::StrCat("The program used more than ", limits.max_memory_bytes,
-                                               " bytes of memory (maxMemoryBytes)"));
-      break;
-    case vm::Termination::kInterrupted: {
-      std::string m = vm.termination_message();
-      size_t colon = m.find(": ");
-      if (colon != std::string::npos && m.compare(0, colon, "ToolCallLimitExceeded") == 0) {
-        fail("ToolCallLimitExceeded", m.substr(colon + 2));
-      } else {
-        fail("ExecutionFailure", m);
+      case vm::Termination::kNone:
+        break;
+      case vm::Termination::kTimeout:
+        fail("TimeoutExceeded", absl::StrCat("The program ran longer than ", limits.timeout_ms,
+                                             " ms (timeoutMs)"));
+        break;
+      case vm::Termination::kStepLimit:
+        fail("StepLimitExceeded", absl::StrCat("The program ran more than ", limits.max_steps,
+                                               " steps (maxSteps)"));
+        break;
+      case vm::Termination::kMemoryLimit:
+        fail("MemoryLimitExceeded", absl::StrCat("The program used more than ", limits.max_memory_bytes,
+                                                 " bytes of memory (maxMemoryBytes)"));
+        break;
+      case vm::Termination::kInterrupted: {
+        std::string m = vm.termination_message();
+        size_t colon = m.find(": ");
+        if (colon != std::string::npos && m.compare(0, colon, "ToolCallLimitExceeded") == 0) {
+          fail("ToolCallLimitExceeded", m.substr(colon + 2));
+        } else {
+          fail("ExecutionFailure", m);
+        }
+        break;
       }
-      break;
+      case vm::Termination::kUnsupported:
+        fail("UnsupportedSyntax", vm.termination_message(), vm.termination_line(), vm.termination_column());
+        break;
+      case vm::Termination::kInternal:
+        fail("ExecutionFailure", absl::StrCat("internal error: ", vm.termination_message()));
+        break;
     }
-    case vm::Termination::kUnsupported:
-      fail("UnsupportedSyntax", vm.termination_message(), vm.termination_line(), vm.termination_column());
-      break;
-    case vm::Termination::kInternal:
-      fail("ExecutionFailure", absl::StrCat("internal error: ", vm.termination_message()));
-      break;
-  }
+  };
+  report_termination();
   if (vm.termination() == vm::Termination::kNone) {
     if (top == nullptr) {
       fail("ExecutionFailure", "the program did not start");
@@ -416,14 +420,18 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
         vm::Value arg = top->result;
         vm::VM::Completion c = vm.CallToCompletion(helper, vm::Value::Undefined(), std::span(&arg, 1));
         if (vm.termination() != vm::Termination::kNone) {
-          st = {false, false, "the run was stopped while exporting its value", "value"};
+          report_termination();  // a limit hit by a getter while exporting is that limit
+          st.ok = true;
+          json.clear();
         } else if (!c.ok) {
           st = {false, false, absl::StrCat("a getter threw: ", DescribeReason(vm, c.value)), "value"};
         } else {
           st = vm.SerializeForHost(c.value, true, &json);
         }
       }
-      if (!st.ok) {
+      if (vm.termination() != vm::Termination::kNone) {
+        // Reported above.
+      } else if (!st.ok) {
         fail("InvalidDataValue", absl::StrCat("The result cannot be returned: ", st.error, " at ", st.path));
       } else {
         result.ok = true;
@@ -491,11 +499,19 @@ json::Value DiagnosticJson(const Diagnostic& d) {
 std::string Result::ToJson(int indent) const {
   json::Object o;
   o.Set("ok", json::Value::Bool(ok));
+  // A value holding a lone surrogate (escaped as \udXXX, which UTF-8 JSON values cannot hold) is spliced
+  // in as text instead, so it is never turned into a different value.
+  std::optional<std::string> raw_value;
   if (ok) {
     json::ParseOptions popts;
     popts.max_depth = 1024;
     auto v = json::Parse(value_json, popts);
-    o.Set("value", v.ok() ? std::move(*v) : json::Value::String(value_json));
+    if (v.ok()) {
+      o.Set("value", std::move(*v));
+    } else {
+      raw_value = value_json;
+      o.Set("value", json::Value::Null());
+    }
   } else {
     o.Set("error", DiagnosticJson(error));
   }
@@ -514,6 +530,13 @@ std::string Result::ToJson(int indent) const {
   for (auto& c : tool_calls) calls.push_back(json::Value::String(c));
   o.Set("toolCalls", json::Value::FromArray(std::move(calls)));
   json::Value root = json::Value::FromObject(std::move(o));
+  if (raw_value) {
+    std::string text = json::Serialize(root);
+    const std::string placeholder = "\"value\":null";
+    size_t at = text.find(placeholder);
+    if (at != std::string::npos) text.replace(at, placeholder.size(), "\"value\":" + *raw_value);
+    return text;
+  }
   return indent > 0 ? json::SerializePretty(root, indent) : json::Serialize(root);
 }
 
