@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/error.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
 
@@ -283,20 +284,8 @@ IteratorObject* VM::NewIterator(IteratorObject::Kind kind, Value target) {
 Cell* VM::NewCell(Value v) { return heap_->Alloc<Cell>(v); }
 
 Object* VM::NewError(ErrorType type, std::string_view message) {
-  const auto& in = realm_->intrinsics();
-  Object* e = NewObjectWithProto(in.error_prototypes[static_cast<int>(type)], ObjectClass::kError);
-  static constexpr const char* kNames[] = {"Error",       "TypeError",   "RangeError",
-                                           "ReferenceError", "SyntaxError", "EvalError",
-                                           "URIError",    "AggregateError"};
-  std::string name = kNames[static_cast<int>(type)];
-  if (!message.empty())
-    DefineOwnProperty(e, KeyFromAtom(atom(AtomId::message)), Str(message), kHiddenAttrs);
-  std::string stack = message.empty() ? name : absl::StrCat(name, ": ", std::string(message));
-  uint32_t line = 0, col = 0;
-  CurrentLocation(&line, &col);
-  if (line > 0) absl::StrAppend(&stack, "\n    at <program>:", line, ":", col);
-  DefineOwnProperty(e, KeyFromAtom(atom(AtomId::stack)), Str(stack), kHiddenAttrs);
-  return e;
+  // One shape for engine-made and program-made errors (vm/builtins/error.cc): stack, message, cause.
+  return MakeError(*this, type, message.empty() ? Value::Undefined() : Str(message));
 }
 
 // ------------------------------------------------------------------------------------ conversions
