@@ -5,7 +5,8 @@
 #     debug    build-debug/  CMAKE_BUILD_TYPE=Debug
 #     asan     build-asan/   clang, ASan + UBSan (CODEMODE_SANITIZE), libFuzzer targets (CODEMODE_FUZZ);
 #                            -O1 with assertions on; every object gets fuzzer coverage instrumentation
-#                            (-fsanitize=fuzzer-no-link) so the fuzz targets see the engine's branches.
+#                            (-fsanitize=fuzzer-no-link) so the fuzz targets see the engine's branches;
+#                            no micro benchmarks.
 # Parallelism: CODEMODE_JOBS (default 2; the machines have 2 cores shared by several people).
 # Extra CMake arguments: CODEMODE_CMAKE_ARGS (word-split).
 set -euo pipefail
@@ -40,6 +41,7 @@ case "$MODE" in
       "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g"
       "-DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link"
       -DCODEMODE_SANITIZE=ON -DCODEMODE_FUZZ=ON
+      -DCODEMODE_BENCH=OFF  # timings under ASan mean nothing; saves build time
     )
     ;;
   *)
