@@ -8,7 +8,8 @@
 #                            (-fsanitize=fuzzer-no-link) so the fuzz targets see the engine's branches;
 #                            no micro benchmarks.
 # Parallelism: CODEMODE_JOBS (default 2; the machines have 2 cores shared by several people).
-# Extra CMake arguments: CODEMODE_CMAKE_ARGS (word-split).
+# Extra CMake arguments: CODEMODE_CMAKE_ARGS (word-split). CODEMODE_KEEP_GOING=1: build everything that
+# compiles even after an error (the exit status still reports the failure).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -52,4 +53,6 @@ esac
 
 echo "build: $MODE in ${DIR#"$ROOT"/} (-j$JOBS)"
 cmake -S "$ROOT" -B "$DIR" -G Ninja "${ARGS[@]}" "${EXTRA[@]}"
-cmake --build "$DIR" -j "$JOBS"
+KEEP_GOING=()
+[[ "${CODEMODE_KEEP_GOING:-0}" == 1 ]] && KEEP_GOING=(-- -k 0)
+cmake --build "$DIR" -j "$JOBS" "${KEEP_GOING[@]}"
