@@ -28,14 +28,16 @@ std::vector<std::string> Dotted(const ToolTree& tree) {
 
 Namespace Sample() {
   Namespace root;
-  Namespace orders{"Customer orders", {}, {}};
+  Namespace orders;
+  orders.description = "Customer orders";
   orders.tools.emplace_back("lookup", Echo("Fetch one order"));
   orders.tools.emplace_back("list", Echo());
   orders.tools.emplace_back("refund", Echo());
   root.namespaces.emplace_back("orders", std::move(orders));
   root.tools.emplace_back("billing.invoices.list", Echo());
   root.tools.emplace_back("get-user", Echo());  // not a JS identifier: kept as is
-  Namespace billing{"Billing", {}, {}};
+  Namespace billing;
+  billing.description = "Billing";
   billing.tools.emplace_back("convert", Echo());
   root.namespaces.emplace_back("billing", std::move(billing));
   return root;
@@ -104,8 +106,11 @@ TEST_CASE("tree errors", "[catalog]") {
   });
   CHECK(s.message() == "tool tree: name '' in namespace 'n' is empty");
   s = make([](Namespace& r) {
-    r.namespaces.emplace_back("n", Namespace{"one", {}, {}});
-    r.namespaces.emplace_back("n", Namespace{"two", {}, {}});
+    Namespace one, two;
+    one.description = "one";
+    two.description = "two";
+    r.namespaces.emplace_back("n", one);
+    r.namespaces.emplace_back("n", two);
   });
   CHECK(s.message() == "tool tree: namespace 'n' is declared twice with different descriptions");
   CHECK(s.code() == absl::StatusCode::kInvalidArgument);
