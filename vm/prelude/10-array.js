@@ -651,8 +651,16 @@
         if (spreadable) {
           const len = lengthOf(E);
           checkLength(n + len);
-          for (let k = 0; k < len; k++, n++) {
-            if (k in E) createDataProperty(A, n, E[k]);
+          // Setting an array's length past 2^32 - 1 fails at the end anyway; V8 fails before copying.
+          if (n + len > 4294967295 && isArray(A)) throw new $RangeError('Invalid array length');
+          const present = I.plainIndexKeys(E, len);
+          if (present !== undefined) {
+            for (let i = 0; i < present.length; i++) createDataProperty(A, n + present[i], E[present[i]]);
+            n += len;
+          } else {
+            for (let k = 0; k < len; k++, n++) {
+              if (k in E) createDataProperty(A, n, E[k]);
+            }
           }
         } else {
           checkLength(n + 1);
@@ -1082,6 +1090,7 @@
         deleteCount = dc < 0 ? 0 : (dc < len - actualStart ? dc : len - actualStart);
       }
       checkLength(len + itemCount - deleteCount);
+      if (len + itemCount - deleteCount > 4294967295 && isArray(O)) throw new $RangeError('Invalid array length');
       const A = arraySpeciesCreate(O, deleteCount);
       for (let k = 0; k < deleteCount; k++) {
         const from = actualStart + k;
@@ -1203,6 +1212,8 @@
       const argCount = items.length;
       if (argCount > 0) {
         if (len + argCount > MAX_SAFE_INTEGER) throw new $TypeError('Invalid array length');
+        // The final length would be rejected; V8 rejects it before moving anything.
+        if (len + argCount > 4294967295 && isArray(O)) throw new $RangeError('Invalid array length');
         for (let k = len; k > 0; k--) {
           const from = k - 1;
           const to = k + argCount - 1;
