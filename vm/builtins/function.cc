@@ -140,8 +140,9 @@ std::string OwnName(VM& vm, Object* f, std::string fallback) {
   return fallback;
 }
 
-// Function.prototype.toString (ECMA-262 §20.2.3.5). Natives print as NativeFunction text; the source
-// text of closures is not kept, so they print a placeholder body of the right syntactic form.
+// Function.prototype.toString (ECMA-262 §20.2.3.5). Natives and prelude built-ins print as
+// NativeFunction text; the source text of program closures is not kept, so they print a placeholder
+// body of the right syntactic form.
 Value FunctionToString(VM& vm, CallArgs& args) {
   Value f = args.this_value;
   if (!vm.IsCallable(f))
@@ -156,6 +157,9 @@ Value FunctionToString(VM& vm, CallArgs& args) {
       break;
   }
   auto* c = static_cast<Closure*>(fo);
+  // Built-ins written in the prelude are native code to the program.
+  if (c->proto_fn->is_shared())
+    return vm.Str(absl::StrCat("function ", OwnName(vm, fo, ""), "() { [native code] }"));
   const bytecode::FunctionProto* bc = c->proto_fn->bc;
   std::string name = OwnName(vm, fo, c->proto_fn->name != nullptr ? c->proto_fn->name->ToUtf8() : "");
   std::string async = bc->is_async ? "async " : "";

@@ -7,7 +7,7 @@ r.constructorExists = [typeof Function, Function.name, Function.length, Function
   typeof Function.prototype, Function.prototype(), Function.prototype.name === '', Function.prototype.length];
 r.asyncConstructor = [(async function () {}).constructor.name, (async () => 1).constructor === (async function () {}).constructor,
   Object.getPrototypeOf((async function () {}).constructor) === Function];
-r.toStringNative = [Math.max.toString(), Array.prototype.push.toString(), Function.prototype.toString.call(Object),
+r.toStringNative = [Math.max.toString(), Array.prototype.push.toString(), Array.prototype.map.toString(), String(Array.from), String(Object.fromEntries), Function.prototype.toString.call(Object),
   Function.prototype.toString.call(Object.getOwnPropertyDescriptor(Object.prototype, '__proto__').get), String(Function.prototype.call)];
 r.toStringClosureShape = [(function foo() { return 1; }).toString().startsWith('function foo('), (() => 1).toString().includes('=>'), typeof (async function af() {}).toString()];
 r.toStringErrors = [err(() => Function.prototype.toString.call({})), err(() => Function.prototype.toString.call(1))];
