@@ -3,11 +3,11 @@
 //
 // A fast path only handles a "plain" array: an Array whose indexed properties are all default data
 // properties in the dense element vector (elements().size() <= length; indices past the vector are
-// holes), whose prototype chain has no indexed properties (so a hole reads as undefined and an index
-// write meets no setter), and, for methods that create arrays, whose constructor is %Array% (no
-// species). Arguments that would need program code (objects to coerce) or would throw make the native
-// tail-call its slow path in vm/prelude/10-array.js — the full spec algorithm, registered on the
-// native's `data` by __intrinsics__.setNativeFallback. Callback methods are prelude-only.
+// holes), whose prototype chain has no indexed properties (so a hole reads as undefined and an
+// index write meets no setter), and, for methods that create arrays, whose constructor is %Array%
+// (no species). Arguments that would need program code (objects to coerce) or would throw make the
+// native tail-call its slow path in vm/prelude/10-array.js — the full spec algorithm, registered on
+// the native's `data` by __intrinsics__.setNativeFallback. Callback methods are prelude-only.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -38,7 +38,8 @@ Value ArrayJoin(VM& vm, CallArgs& args);
 
 constexpr double kMaxArrayIndexLength = 4294967295.0;
 
-// ---- helpers -------------------------------------------------------------------------------------
+// ---- helpers
+// -------------------------------------------------------------------------------------
 
 // The array behind `v` if it is an Array with only default data elements in the dense vector (not
 // sparse, not frozen). Read through copy-on-write; call vm.Writable before mutating.
@@ -74,8 +75,8 @@ ArrayObject* MutableArray(VM& vm, Value v) {
   return a != nullptr && a->extensible() && a->length_writable ? a : nullptr;
 }
 
-// ArraySpeciesCreate (ECMA-262 §10.4.2.3) would create a plain Array: `a.constructor` is %Array% and
-// %Array%[@@species] is still the original getter.
+// ArraySpeciesCreate (ECMA-262 §10.4.2.3) would create a plain Array: `a.constructor` is %Array%
+// and %Array%[@@species] is still the original getter.
 bool DefaultSpecies(VM& vm, Object* a) {
   VM::Lookup c = vm.FindProperty(a, vm.KeyFromAtom(vm.atom(AtomId::constructor)));
   if (!c.found || c.is_accessor() || !IsNativeFn(c.value, ArrayConstructor)) return false;
@@ -158,7 +159,8 @@ Value At(ArrayObject* a, uint64_t i) {
   return i < el.size() ? el[i] : Value::Empty();
 }
 
-// ---- Array ---------------------------------------------------------------------------------------
+// ---- Array
+// ---------------------------------------------------------------------------------------
 
 // Array(...args) / new Array(...args) (ECMA-262 §23.1.1.1).
 Value ArrayConstructor(VM& vm, CallArgs& args) {
@@ -194,7 +196,8 @@ Value ArrayIsArray(VM& vm, CallArgs& args) { return Value::Bool(vm.IsArray(args[
 // get Array[@@species] (ECMA-262 §23.1.2.5).
 Value ArraySpecies(VM& vm, CallArgs& args) { return args.this_value; }
 
-// ---- Array.prototype fast paths -------------------------------------------------------------------
+// ---- Array.prototype fast paths
+// -------------------------------------------------------------------
 
 // push (ECMA-262 §23.1.3.23).
 Value ArrayPush(VM& vm, CallArgs& args) {
@@ -479,8 +482,8 @@ bool JoinablePrimitive(Value v) {
   }
 }
 
-// join (ECMA-262 §23.1.3.18) when the separator and every element are primitives that convert without
-// program code (strings, numbers, booleans, null, undefined, holes).
+// join (ECMA-262 §23.1.3.18) when the separator and every element are primitives that convert
+// without program code (strings, numbers, booleans, null, undefined, holes).
 Value ArrayJoin(VM& vm, CallArgs& args) {
   ArrayObject* a = ReadableArray(vm, args.this_value);
   Value sep_arg = args[0];
@@ -527,7 +530,8 @@ Value ArrayConcat(VM& vm, CallArgs& args) {
       ++total;
       continue;
     }
-    if (vm.FindProperty(e.AsObject(), PropertyKey::Sym(spreadable)).found) return SlowPath(vm, args);
+    if (vm.FindProperty(e.AsObject(), PropertyKey::Sym(spreadable)).found)
+      return SlowPath(vm, args);
     if (vm.IsArray(e)) {
       ArrayObject* part = ReadableArray(vm, e);
       if (part == nullptr) return SlowPath(vm, args);
@@ -637,9 +641,8 @@ Value ArraySort(VM& vm, CallArgs& args) {
   }
   double n = static_cast<double>(items.size());
   vm.ChargeSteps(static_cast<uint64_t>(n * std::log2(n + 2) / 8));
-  std::stable_sort(items.begin(), items.end(), [](const Item& x, const Item& y) {
-    return String::Compare(x.key, y.key) < 0;
-  });
+  std::stable_sort(items.begin(), items.end(),
+                   [](const Item& x, const Item& y) { return String::Compare(x.key, y.key) < 0; });
   auto* w = static_cast<ArrayObject*>(vm.Writable(a));
   auto& out = w->elements();
   size_t i = 0;
@@ -657,7 +660,8 @@ Value ArrayIterator(VM& vm, CallArgs& args) {
   return Value::FromObject(vm.NewIterator(kind, o));
 }
 
-// toString (ECMA-262 §23.1.3.34): this.join() if callable, else %Object.prototype.toString% (prelude).
+// toString (ECMA-262 §23.1.3.34): this.join() if callable, else %Object.prototype.toString%
+// (prelude).
 Value ArrayToString(VM& vm, CallArgs& args) {
   Value o = objlib::ToObjectValue(vm, args.this_value, "");
   if (o.IsEmpty()) return o;
@@ -672,10 +676,11 @@ Value ArrayToString(VM& vm, CallArgs& args) {
   return SlowPath(vm, args);
 }
 
-// __intrinsics__.plainIndexKeys(O, len): the indices below len that O has, ascending, when reading and
-// deleting them runs no program code (every own indexed property is a data property and the prototype
-// chain has no indexed properties) and most indices are holes; otherwise undefined. Lets the sort slow
-// path skip the holes of a sparse array instead of probing every index up to its length.
+// __intrinsics__.plainIndexKeys(O, len): the indices below len that O has, ascending, when reading
+// and deleting them runs no program code (every own indexed property is a data property and the
+// prototype chain has no indexed properties) and most indices are holes; otherwise undefined. Lets
+// the sort slow path skip the holes of a sparse array instead of probing every index up to its
+// length.
 Value IPlainIndexKeys(VM& vm, CallArgs& args) {
   if (!args[0].IsObject() || !args[1].IsNumber()) return Value::Undefined();
   Object* o = vm.Resolve(args[0].AsObject());
@@ -731,17 +736,17 @@ void InstallArrayBuiltins(VM& vm, Intrinsics& in) {
                   static_cast<int32_t>(IteratorObject::Kind::kArrayEntries));
   vm.DefineMethod(proto, "keys", ArrayIterator, 0,
                   static_cast<int32_t>(IteratorObject::Kind::kArrayKeys));
-  NativeFunction* values = vm.DefineMethod(proto, "values", ArrayIterator, 0,
-                                           static_cast<int32_t>(IteratorObject::Kind::kArrayValues));
+  NativeFunction* values = vm.DefineMethod(
+      proto, "values", ArrayIterator, 0, static_cast<int32_t>(IteratorObject::Kind::kArrayValues));
   vm.DefineOwnProperty(proto, PropertyKey::Sym(in.sym_iterator), Value::FromObject(values),
                        kHiddenAttrs);
   in.array_values = values;
 
   // Array.prototype[@@unscopables] (ECMA-262 §23.1.3.38): a null-prototype object of `true`s.
   Object* unscopables = vm.NewObjectWithProto(nullptr);
-  for (const char* name : {"at", "copyWithin", "entries", "fill", "find", "findIndex", "findLast",
-                           "findLastIndex", "flat", "flatMap", "includes", "keys", "values",
-                           "toReversed", "toSorted", "toSpliced"})
+  for (const char* name :
+       {"at", "copyWithin", "entries", "fill", "find", "findIndex", "findLast", "findLastIndex",
+        "flat", "flatMap", "includes", "keys", "values", "toReversed", "toSorted", "toSpliced"})
     vm.DefineValue(unscopables, name, Value::Bool(true), kDefaultAttrs);
   vm.DefineOwnProperty(proto, PropertyKey::Sym(in.sym_unscopables), Value::FromObject(unscopables),
                        kConfigurable);

@@ -3,9 +3,9 @@
 // (function(){}).constructor) but refuses to run: code mode has no code generation from strings
 // (features-js.md "Absent with a clear error").
 //
-// call/apply are tail calls (the interpreter calls the target in place of the native). apply reads an
-// array-like natively unless a getter is on the way; bind reads the target's length/name natively
-// unless they are accessors; the slow paths are in vm/prelude/10-object.js.
+// call/apply are tail calls (the interpreter calls the target in place of the native). apply reads
+// an array-like natively unless a getter is on the way; bind reads the target's length/name
+// natively unless they are accessors; the slow paths are in vm/prelude/10-object.js.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -64,7 +64,8 @@ Value FunctionApply(VM& vm, CallArgs& args) {
     len = static_cast<ArrayObject*>(o)->length;
   } else {
     Value lv, getter;
-    if (!vm.GetNoCall(list, o, AtomKey(vm, AtomId::length), &lv, &getter)) return SlowPath(vm, args);
+    if (!vm.GetNoCall(list, o, AtomKey(vm, AtomId::length), &lv, &getter))
+      return SlowPath(vm, args);
     if (lv.IsObject()) return SlowPath(vm, args);  // ToNumber would run valueOf
     double d = vm.ToNumberPrimitive(lv);
     if (vm.has_exception()) return Value::Empty();
@@ -89,7 +90,8 @@ Value FunctionApply(VM& vm, CallArgs& args) {
   return vm.TailCall(f, args[0], out);
 }
 
-// BoundFunctionCreate (ECMA-262 §10.4.1.3) with the name and length already computed (bind steps 4-9).
+// BoundFunctionCreate (ECMA-262 §10.4.1.3) with the name and length already computed (bind steps
+// 4-9).
 Value MakeBound(VM& vm, Value target, Value bound_this, std::span<const Value> bound_args,
                 String* name, double length) {
   Object* t = vm.Resolve(target.AsObject());
@@ -161,7 +163,8 @@ Value FunctionToString(VM& vm, CallArgs& args) {
   if (c->proto_fn->is_shared())
     return vm.Str(absl::StrCat("function ", OwnName(vm, fo, ""), "() { [native code] }"));
   const bytecode::FunctionProto* bc = c->proto_fn->bc;
-  std::string name = OwnName(vm, fo, c->proto_fn->name != nullptr ? c->proto_fn->name->ToUtf8() : "");
+  std::string name =
+      OwnName(vm, fo, c->proto_fn->name != nullptr ? c->proto_fn->name->ToUtf8() : "");
   std::string async = bc->is_async ? "async " : "";
   std::string star = bc->is_generator ? "*" : "";
   switch (bc->kind) {
@@ -186,8 +189,7 @@ Value FunctionHasInstance(VM& vm, CallArgs& args) {
   auto* fo = static_cast<FunctionObject*>(vm.Resolve(f.AsObject()));
   if (fo->type == FunctionType::kBound) {
     // InstanceofOperator(V, BC.[[BoundTargetFunction]]) may run @@hasInstance: the prelude helper.
-    Value helper =
-        vm.realm().intrinsics().helpers[static_cast<int>(HelperId::kInstanceOfSlow)];
+    Value helper = vm.realm().intrinsics().helpers[static_cast<int>(HelperId::kInstanceOfSlow)];
     if (!vm.IsCallable(helper)) return SlowPath(vm, args);
     Value list[2] = {v, static_cast<BoundFunction*>(fo)->target};
     return vm.TailCall(helper, Value::Undefined(), list);
@@ -210,8 +212,7 @@ Value FunctionHasInstance(VM& vm, CallArgs& args) {
 // __intrinsics__.makeBound(target, thisArg, argsArray, name, length): bind's last steps for the
 // prelude slow path (which computed name and length through getters).
 Value IMakeBound(VM& vm, CallArgs& args) {
-  if (!vm.IsCallable(args[0]) || !vm.IsArray(args[2]) || !args[3].IsString() ||
-      !args[4].IsNumber())
+  if (!vm.IsCallable(args[0]) || !vm.IsArray(args[2]) || !args[3].IsString() || !args[4].IsNumber())
     return vm.ThrowTypeError("makeBound(target, thisArg, args, name, length)");
   auto* a = static_cast<ArrayObject*>(vm.Resolve(args[2].AsObject()));
   std::vector<Value> list(a->length, Value::Undefined());

@@ -3,8 +3,9 @@
 //
 // Natives never run program code (DESIGN §3.1). Where the spec may run some — a getter read by
 // Object.values/entries/assign, a setter hit by Object.assign, an object used as a property key, a
-// descriptor with getters, Symbol.toStringTag behind a getter — the native tail-calls its slow path in
-// vm/prelude/10-object.js (registered on the native's `data` by __intrinsics__.setNativeFallback).
+// descriptor with getters, Symbol.toStringTag behind a getter — the native tail-calls its slow path
+// in vm/prelude/10-object.js (registered on the native's `data` by
+// __intrinsics__.setNativeFallback).
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -16,7 +17,8 @@
 namespace codemode::vm {
 namespace objlib {
 
-// ---- shared helpers (declared again in array.cc and function.cc) ---------------------------------
+// ---- shared helpers (declared again in array.cc and function.cc)
+// ---------------------------------
 
 // The prototype a primitive's wrapper object would have (ECMA-262 §7.1.18 ToObject).
 Object* PrimitivePrototype(VM& vm, Value v) {
@@ -44,10 +46,11 @@ Value ToObjectValue(VM& vm, Value v, std::string_view what) {
     if (what.empty()) return vm.ThrowTypeError("Cannot convert undefined or null to object");
     return vm.ThrowTypeError(absl::StrCat(std::string(what), " called on null or undefined"));
   }
-  ObjectClass k = v.IsString()   ? ObjectClass::kString
-                  : v.IsBool()   ? ObjectClass::kBoolean
-                  : v.IsSymbol() ? ObjectClass::kSymbol
-                                 : ObjectClass::kNumber;  // numbers (and BigInts, as the realm does)
+  ObjectClass k = v.IsString() ? ObjectClass::kString
+                  : v.IsBool() ? ObjectClass::kBoolean
+                  : v.IsSymbol()
+                      ? ObjectClass::kSymbol
+                      : ObjectClass::kNumber;  // numbers (and BigInts, as the realm does)
   Object* o = vm.NewObjectWithProto(PrimitivePrototype(vm, v), k);
   o->set_internal(v);
   return Value::FromObject(o);
@@ -73,8 +76,8 @@ std::string FunctionName(VM& vm, Object* f) {
   return "";
 }
 
-// A value as V8 shows it inside error messages ("1", "abc", "Symbol(x)", "#<Foo>", "[object Array]").
-// Never runs program code: constructor names are read from data properties only.
+// A value as V8 shows it inside error messages ("1", "abc", "Symbol(x)", "#<Foo>", "[object
+// Array]"). Never runs program code: constructor names are read from data properties only.
 std::string Describe(VM& vm, Value v) {
   switch (v.tag()) {
     case Tag::kSymbol: {
@@ -143,8 +146,8 @@ std::string SetFailureMessage(VM& vm, Object* obj, const PropertyKey& key) {
   VM::Lookup l = vm.FindProperty(obj, key);
   if (l.found) {
     Object* o = vm.Resolve(obj);
-    std::string what = o->klass() == ObjectClass::kArray ? "[object Array]"
-                                                          : Describe(vm, Value::FromObject(obj));
+    std::string what =
+        o->klass() == ObjectClass::kArray ? "[object Array]" : Describe(vm, Value::FromObject(obj));
     return absl::StrCat("Cannot assign to read only property '", KeyText(vm, key), "' of object '",
                         what, "'");
   }
@@ -172,7 +175,8 @@ PropertyKey AtomKey(VM& vm, AtomId id) { return vm.KeyFromAtom(vm.atom(id)); }
 
 Value ObjectConstructor(VM& vm, CallArgs& args);
 
-// ---- property descriptors (ECMA-262 §6.2.6) -------------------------------------------------------
+// ---- property descriptors (ECMA-262 §6.2.6)
+// -------------------------------------------------------
 
 struct Descriptor {
   bool has_value = false, has_writable = false, has_get = false, has_set = false;
@@ -185,8 +189,8 @@ struct Descriptor {
 
 enum class Outcome { kOk, kSlow, kThrew };
 
-// ToPropertyDescriptor (ECMA-262 §6.2.6.5) when every field is a data property; kSlow when a field is
-// behind a getter (the prelude reads it).
+// ToPropertyDescriptor (ECMA-262 §6.2.6.5) when every field is a data property; kSlow when a field
+// is behind a getter (the prelude reads it).
 Outcome ReadDescriptor(VM& vm, Value attributes, Descriptor* d) {
   if (!attributes.IsObject()) {
     vm.ThrowTypeError(
@@ -250,7 +254,8 @@ Outcome DefineArrayLength(VM& vm, ArrayObject* a, const Descriptor& d) {
   if (d.has_value) {
     double num = d.value.IsNumber() ? d.value.AsNumber() : vm.ToNumberPrimitive(d.value);
     if (vm.has_exception()) return Outcome::kThrew;
-    if (!(num >= 0 && num < 4294967296.0 && num == static_cast<double>(static_cast<uint32_t>(num)))) {
+    if (!(num >= 0 && num < 4294967296.0 &&
+          num == static_cast<double>(static_cast<uint32_t>(num)))) {
       vm.ThrowRangeError("Invalid array length");
       return Outcome::kThrew;
     }
@@ -268,14 +273,15 @@ Outcome DefineArrayLength(VM& vm, ArrayObject* a, const Descriptor& d) {
   if (d.has_writable && !d.writable) w->length_writable = false;
   if (!ok) {
     // An element could not be deleted; V8 reports the first index it stopped at.
-    vm.ThrowTypeError(absl::StrCat("Cannot delete property '", w->length - 1, "' of [object Array]"));
+    vm.ThrowTypeError(
+        absl::StrCat("Cannot delete property '", w->length - 1, "' of [object Array]"));
     return Outcome::kThrew;
   }
   return Outcome::kOk;
 }
 
-// ValidateAndApplyPropertyDescriptor (ECMA-262 §10.1.6.3) for ordinary objects, arrays (§10.4.2.1) and
-// string wrappers. Throws V8's TypeError on failure (DefinePropertyOrThrow).
+// ValidateAndApplyPropertyDescriptor (ECMA-262 §10.1.6.3) for ordinary objects, arrays (§10.4.2.1)
+// and string wrappers. Throws V8's TypeError on failure (DefinePropertyOrThrow).
 Outcome ApplyDescriptor(VM& vm, Object* obj, const PropertyKey& key, const Descriptor& d) {
   Object* o = vm.Resolve(obj);
   if (o->klass() == ObjectClass::kArray && key.kind == PropertyKey::Kind::kAtom &&
@@ -376,7 +382,8 @@ Value DescriptorObject(VM& vm, const VM::Lookup& l) {
   return Value::FromObject(d);
 }
 
-// ---- prototypes (ECMA-262 §10.1.2 OrdinarySetPrototypeOf) ----------------------------------------
+// ---- prototypes (ECMA-262 §10.1.2 OrdinarySetPrototypeOf)
+// ----------------------------------------
 
 enum class ProtoResult { kOk, kNotExtensible, kCycle, kImmutable };
 
@@ -465,8 +472,9 @@ Value ObjectKeysValuesEntries(VM& vm, CallArgs& args) {
 }
 
 // Object.assign (ECMA-262 §20.1.2.1). Copies plain data natively; at the first getter or setter it
-// hands the rest of the work to the prelude: assignResume(to, sources, sourceIndex, keyIndex) re-lists
-// the same source's keys (nothing ran in between, so they are the same) and continues at keyIndex.
+// hands the rest of the work to the prelude: assignResume(to, sources, sourceIndex, keyIndex)
+// re-lists the same source's keys (nothing ran in between, so they are the same) and continues at
+// keyIndex.
 Value ObjectAssign(VM& vm, CallArgs& args) {
   Value tv = ToObjectValue(vm, args[0], "");
   if (tv.IsEmpty()) return tv;
@@ -499,8 +507,8 @@ Value ObjectAssign(VM& vm, CallArgs& args) {
       }
       if (resume) {
         std::vector<Value> sources(args.argv + 1, args.argv + args.argc);
-        Value list[4] = {tv, Value::FromObject(vm.NewArrayFrom(sources)),
-                         Value::Number(si - 1), Value::Number(static_cast<double>(ki))};
+        Value list[4] = {tv, Value::FromObject(vm.NewArrayFrom(sources)), Value::Number(si - 1),
+                         Value::Number(static_cast<double>(ki))};
         return objlib::SlowPathWith(vm, args, Value::Undefined(), list);
       }
     }
@@ -759,7 +767,8 @@ Value ProtoSetProto(VM& vm, CallArgs& args) {
 }
 
 // Object.prototype.__defineGetter__ / __defineSetter__ / __lookupGetter__ / __lookupSetter__
-// (ECMA-262 Annex B.2.2.2-5). magic: 0 defineGetter, 1 defineSetter, 2 lookupGetter, 3 lookupSetter.
+// (ECMA-262 Annex B.2.2.2-5). magic: 0 defineGetter, 1 defineSetter, 2 lookupGetter, 3
+// lookupSetter.
 Value ProtoLegacyAccessor(VM& vm, CallArgs& args) {
   int magic = static_cast<NativeFunction*>(args.callee)->magic;
   bool define = magic < 2;
