@@ -316,8 +316,9 @@ Value ArraySplice(VM& vm, CallArgs& args) {
   std::vector<Value> removed(first, first + static_cast<ptrdiff_t>(dc));
   size_t cap = el.capacity();
   el.erase(first, first + static_cast<ptrdiff_t>(dc));
-  el.insert(el.begin() + static_cast<ptrdiff_t>(actual_start), args.argv + 2,
-            args.argv + 2 + item_count);
+  if (item_count > 0)
+    el.insert(el.begin() + static_cast<ptrdiff_t>(actual_start), args.argv + 2,
+              args.argv + 2 + item_count);
   AccountGrowth(vm, el, cap);
   w->length = static_cast<uint32_t>(new_len);
   vm.ChargeSteps((el.size() + removed.size()) / 16);
