@@ -182,7 +182,7 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
                                       " cannot be invoked without 'new'"));
           goto threw;
         }
-        if (frames_.size() >= limits_.max_call_depth) {
+        if (frames_.size() > limits_.max_call_depth) {  // the top-level frame is depth 0
           ThrowRangeError("Maximum call stack size exceeded");
           goto threw;
         }

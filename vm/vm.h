@@ -53,7 +53,7 @@ enum class Termination : uint8_t {
 struct VmLimits {
   uint64_t max_steps = UINT64_MAX;
   uint64_t max_memory_bytes = 256ull << 20;
-  uint32_t max_call_depth = 10000;
+  uint32_t max_call_depth = 10000;  // nested calls below the top-level frame (Node-like: 10,000 work)
   uint32_t max_string_length = (1u << 29) - 24;  // V8's limit: longer is RangeError "Invalid string length"
   uint32_t max_array_length = 1u << 27;          // dense elements; beyond, MemoryLimit before allocation
 };

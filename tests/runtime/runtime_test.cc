@@ -148,7 +148,12 @@ TEST_CASE("invariant 1: deep program recursion and recursive sort comparators do
     let overflow = null;
     function g(n) { return g(n + 1) + 1; }
     try { g(0); } catch (e) { overflow = [e instanceof RangeError, e.message]; }
-    return { deep, first: arr.slice(0, 3), overflow };
+    // The boundary: 10,000 nested calls work, the 10,001st throws (DESIGN §3.5 call depth).
+    const boundary = [];
+    for (const d of [10000, 10001]) {
+      try { boundary.push(f(d - 1) + 1); } catch (e) { boundary.push(e.name); }  // d frames of f
+    }
+    return { deep, first: arr.slice(0, 3), overflow, boundary };
   )";
   pthread_attr_t attr;
   pthread_attr_init(&attr);
@@ -159,7 +164,8 @@ TEST_CASE("invariant 1: deep program recursion and recursive sort comparators do
   pthread_attr_destroy(&attr);
   REQUIRE(tr.result.ok);
   CHECK(tr.result.value_json ==
-        R"({"deep":9000,"first":[0,1,2],"overflow":[true,"Maximum call stack size exceeded"]})");
+        R"({"deep":9000,"first":[0,1,2],"overflow":[true,"Maximum call stack size exceeded"],)"
+        R"("boundary":[10000,"RangeError"]})");
 }
 
 TEST_CASE("invariant 3: a run that changes built-ins does not affect the next run") {
