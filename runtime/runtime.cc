@@ -343,11 +343,17 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
   }
 
   vm::Closure* main = vm.LoadModule(module);
-  vm::PromiseObject* top = vm.StartMain(main);
-  if (top != nullptr) vm.extra_roots().push_back(vm::Value::FromObject(top));
+  vm.PushMain(main);
+  vm::PromiseObject* top = nullptr;
   while (vm.termination() == vm::Termination::kNone) {
-    vm.RunJobs();
-    if (vm.termination() != vm::Termination::kNone) break;
+    vm::VM::RunStatus status = vm.Run();
+    if (status == vm::VM::RunStatus::kTerminated) break;
+    if (status == vm::VM::RunStatus::kYielded) continue;
+    if (top == nullptr && vm.main_returned()) {
+      vm::Value mv = vm.main_value();
+      if (mv.IsObject() && mv.AsObject()->klass() == vm::ObjectClass::kPromise)
+        top = static_cast<vm::PromiseObject*>(mv.AsObject());
+    }
     if (top == nullptr || top->state != vm::PromiseObject::State::kPending) break;
     if (vm.pending_host_calls() == 0) break;
     // Wait for a completion (or the deadline) and settle it.

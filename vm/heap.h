@@ -117,6 +117,12 @@ class Heap {
     Sweep();
   }
 
+  // Visits every cell, newest first (the allocation list; deterministic for a deterministic program).
+  template <typename F>
+  void ForEachCell(F&& f) const {
+    for (HeapCell* c = head_; c != nullptr; c = c->gc_next_) f(c);
+  }
+
   size_t bytes() const { return bytes_ < 0 ? 0 : static_cast<size_t>(bytes_); }
   size_t cell_count() const { return cell_count_; }
   // Bytes allocated since the last collection.

@@ -326,6 +326,17 @@ void VM::CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee
       return;
     case CallSite::Kind::kResume:
       return;
+    case CallSite::Kind::kMain:
+      // An async top level never throws synchronously; a sync one (Lua later) reports the throw as a
+      // rejected promise would, through main_value_ with the exception pending nowhere.
+      main_returned_ = true;
+      main_value_ = v;
+      if (threw) {
+        PromiseObject* p = NewPromise();
+        RejectPromise(p, v);
+        main_value_ = Value::FromObject(p);
+      }
+      return;
     case CallSite::Kind::kJob: {
       PromiseObject* derived =
           site.aux.IsObject() ? static_cast<PromiseObject*>(site.aux.AsObject()) : nullptr;
@@ -427,9 +438,11 @@ VM::Completion VM::CallToCompletion(Value fn, Value this_value, std::span<const 
   site.kind = CallSite::Kind::kBoundary;
   bool saved_done = boundary_done_;
   boundary_done_ = false;
+  ++boundary_calls_;  // no yield while this C++ frame waits for the call (invariant 1)
   CallResult r = PushCall(fn, this_value, top + 2, static_cast<uint32_t>(args.size()), site,
                           Value::Undefined());
   if (r == CallResult::kPushed) Execute(depth);
+  --boundary_calls_;
   Completion c{!boundary_threw_, boundary_value_};
   if (!boundary_done_) {
     // Terminated before completion.
@@ -447,6 +460,63 @@ PromiseObject* VM::StartMain(Closure* fn) {
   if (c.ok && c.value.IsObject() && c.value.AsObject()->klass() == ObjectClass::kPromise)
     return static_cast<PromiseObject*>(c.value.AsObject());
   return nullptr;
+}
+
+void VM::PushMain(Closure* fn) {
+  uint32_t top = StackTop();
+  EnsureStack(top + 4);
+  stack_[top] = Value::FromObject(fn);
+  stack_[top + 1] = Value::Undefined();
+  CallSite site;
+  site.kind = CallSite::Kind::kMain;
+  main_returned_ = false;
+  main_value_ = Value::Undefined();
+  if (PushCall(Value::FromObject(fn), Value::Undefined(), top + 2, 0, site, Value::Undefined()) ==
+      CallResult::kThrew) {
+    Value e = exception_;
+    has_exception_ = false;
+    CompleteCall(site, e, true, top);
+  }
+}
+
+void VM::YieldAtStep(uint64_t step) {
+  yield_at_step_ = step;
+  if (step > steps_ && static_cast<uint64_t>(steps_until_check_) > step - steps_)
+    steps_until_check_ = static_cast<int64_t>(step - steps_);
+}
+
+VM::RunStatus VM::Run() {
+  in_run_ = true;
+  RunStatus status = RunStatus::kIdle;
+  for (;;) {
+    if (termination_ != Termination::kNone) {
+      status = RunStatus::kTerminated;
+      break;
+    }
+    if (!frames_.empty()) {
+      Execute(0);
+      if (termination_ != Termination::kNone) continue;
+      if (!frames_.empty()) {  // Execute only leaves frames behind for a yield
+        status = RunStatus::kYielded;
+        break;
+      }
+    }
+    if (yield_pending_ || yield_requested_.load(std::memory_order_relaxed)) {
+      status = RunStatus::kYielded;  // between jobs
+      break;
+    }
+    if (jobs_.empty()) break;
+    Job job = std::move(jobs_.front());
+    jobs_.pop_front();
+    RunJob(job);
+    if (--steps_until_check_ <= 0) CheckLimits();
+  }
+  if (status == RunStatus::kYielded) {
+    yield_pending_ = false;
+    yield_requested_.store(false, std::memory_order_relaxed);
+  }
+  in_run_ = false;
+  return status;
 }
 
 // ------------------------------------------------------------------------------------ jobs
@@ -577,7 +647,7 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 void VM::Execute(size_t stop_depth) {
   const auto& in = realm_->intrinsics();
 reload:
-  if (frames_.size() <= stop_depth || termination_ != Termination::kNone) return;
+  if (frames_.size() <= stop_depth || termination_ != Termination::kNone || yield_pending_) return;
   Frame* f = &frames_.back();
   Proto* proto = f->proto;
   const auto* bc = proto->bc;

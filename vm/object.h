@@ -22,6 +22,11 @@ namespace codemode::vm {
 
 class VM;
 class Object;
+}  // namespace codemode::vm
+namespace codemode::snapshot {
+class Codec;
+}  // namespace codemode::snapshot
+namespace codemode::vm {
 
 enum PropAttr : uint8_t {
   kWritable = 1,
@@ -72,6 +77,7 @@ class Shape final : public HeapCell {
   friend class VM;
   friend class Object;
   friend class Realm;
+  friend class snapshot::Codec;
   void BuildIndex();
 
   std::vector<Entry> entries_;
@@ -158,6 +164,7 @@ class Object : public HeapCell {
 
  protected:
   friend class VM;
+  friend class snapshot::Codec;
   ObjectClass klass_;
   bool extensible_ = true;
   bool frozen_elements_ = false;  // elements are non-writable/non-configurable (freeze/seal)

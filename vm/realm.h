@@ -130,6 +130,7 @@ class Realm {
 
  private:
   friend class VM;
+  friend class snapshot::Codec;
   Realm();
   std::unique_ptr<Heap> heap_;
   Intrinsics intrinsics_;

@@ -11,6 +11,10 @@
 
 #include "vm/heap.h"
 
+namespace codemode::snapshot {
+class Codec;
+}  // namespace codemode::snapshot
+
 namespace codemode::vm {
 
 class String final : public HeapCell {
@@ -66,6 +70,7 @@ class String final : public HeapCell {
  private:
   friend class VM;
   friend class Realm;
+  friend class snapshot::Codec;
   uint32_t length_ = 0;
   uint32_t hash_ = 0;
   bool hashed_ = false;
@@ -87,6 +92,7 @@ class Symbol final : public HeapCell {
   void Trace(Tracer& t) override { t.Mark(description_); }
 
  private:
+  friend class snapshot::Codec;
   Value description_;
 };
 

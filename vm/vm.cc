@@ -534,6 +534,17 @@ void VM::CheckLimits() {
   }
   if (on_check) on_check(*this);
   MaybeCollect();
+  if (termination_ != Termination::kNone) return;
+  // A yield lands only under Run() with no C++ boundary call active (invariant 1).
+  if (in_run_ && boundary_calls_ == 0) {
+    if (yield_at_step_ != 0 && steps_ >= yield_at_step_) {
+      yield_at_step_ = 0;
+      yield_pending_ = true;
+    }
+    if (yield_requested_.load(std::memory_order_relaxed)) yield_pending_ = true;
+  }
+  if (yield_at_step_ > steps_ && static_cast<uint64_t>(steps_until_check_) > yield_at_step_ - steps_)
+    steps_until_check_ = static_cast<int64_t>(yield_at_step_ - steps_);
 }
 
 void VM::MaybeCollect() {
@@ -546,6 +557,7 @@ void VM::MaybeCollect() {
 }
 
 void VM::TraceRoots(Tracer& t) {
+  t.Mark(main_value_);
   size_t top = 0;
   if (!frames_.empty()) top = frames_.back().base + frames_.back().proto->bc->num_regs + 8;
   top = std::min(top + 256, stack_.size());

@@ -22,6 +22,10 @@
 #include "vm/string.h"
 #include "vm/value.h"
 
+namespace codemode::snapshot {
+class Codec;  // snapshot/: reads and writes the whole state of a run (DESIGN §5)
+}  // namespace codemode::snapshot
+
 namespace codemode::vm {
 
 class Realm;
@@ -85,6 +89,7 @@ struct CallSite {
     kJob,        // a job from the queue: completion handled per job_kind; a throw is consumed
     kBoundary,   // returns to the C++ driver (CallToCompletion)
     kResume,     // a resumed async activation: its completion settles its own promise only
+    kMain,       // the program's top-level call (PushMain): its completion is kept as main_value()
   };
   Kind kind = Kind::kCall;
   uint8_t ret_reg = 255;
@@ -125,6 +130,25 @@ class VM {
   Closure* LoadModule(std::shared_ptr<const bytecode::Module> module);
   // Calls `fn` as the program's async top level; returns its result promise. Runs until the first await.
   PromiseObject* StartMain(Closure* fn);
+
+  // ---- the suspendable run driver (runtime/; DESIGN §3.1, §5) ----------------------------------------
+  // Pushes `fn` as the program's top-level call. Nothing runs until Run().
+  void PushMain(Closure* fn);
+  enum class RunStatus : uint8_t {
+    kIdle,        // no frame and no job left: the run waits for host calls, or is finished
+    kYielded,     // a yield was requested: stopped at a step boundary with all state in the VM
+    kTerminated,  // see termination()
+  };
+  // Runs the frames on the stack, then queued jobs, until one of RunStatus. Re-entering after kYielded
+  // (in this VM, or in one restored from its snapshot) continues exactly where it stopped.
+  RunStatus Run();
+  // True once the top-level call returned; main_value() is its result (the async body's promise).
+  bool main_returned() const { return main_returned_; }
+  Value main_value() const { return main_value_; }
+  // Asks Run() to return kYielded at the next step boundary; safe from any thread.
+  void RequestYield() { yield_requested_.store(true, std::memory_order_relaxed); }
+  // Asks Run() to yield once steps() reaches `step` (roundtrip testing); 0 disables.
+  void YieldAtStep(uint64_t step);
   // Runs queued promise jobs until the queue is empty or the run is terminated.
   void RunJobs();
   bool HasJobs() const { return !jobs_.empty(); }
@@ -324,6 +348,8 @@ class VM {
   std::vector<Value>& extra_roots() { return extra_roots_; }
   void MaybeCollect();
   void CollectGarbage();
+  // Host calls in flight: call id → the promise the program holds (snapshot/, runtime/).
+  const absl::flat_hash_map<uint64_t, PromiseObject*>& host_calls() const { return host_calls_; }
 
   // The interpreter. Runs until the frame stack is back to `stop_depth`.
   void Execute(size_t stop_depth);
@@ -342,6 +368,7 @@ class VM {
 
  private:
   friend class Realm;
+  friend class snapshot::Codec;
   VM(Realm* realm, bool bootstrap);
 
   Object* ResolveSlow(Object* o);
@@ -409,6 +436,15 @@ class VM {
   uint64_t steps_ = 0;
   int64_t steps_until_check_ = 4096;
   std::atomic<int> interrupt_{0};
+  // The run driver (Run/PushMain): yields happen only while Run() drives and no C++ boundary call
+  // (CallToCompletion) is active, so no VM state is on the C++ stack at a yield (invariant 1).
+  std::atomic<bool> yield_requested_{false};
+  uint64_t yield_at_step_ = 0;
+  bool in_run_ = false;
+  uint32_t boundary_calls_ = 0;
+  bool yield_pending_ = false;
+  bool main_returned_ = false;
+  Value main_value_;
   Termination termination_ = Termination::kNone;
   std::string termination_message_;
   uint32_t termination_line_ = 0;
