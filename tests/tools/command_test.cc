@@ -22,38 +22,13 @@ namespace codemode::tools {
 namespace {
 
 using testing::CallAndWait;
+using testing::MessageOf;
+using testing::ProcessGone;
+using testing::ReadPid;
+using testing::Reaped;
 using testing::Request;
+using testing::TempDir;
 using testing::Waiter;
-
-// A fresh directory under /tmp, removed at the end of the test.
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/codemode-tools-XXXXXX";
-    char* made = mkdtemp(pattern);
-    REQUIRE(made != nullptr);
-    path_ = std::filesystem::canonical(made).string();
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string File(const std::string& name) const { return path_ + "/" + name; }
-  void Write(const std::string& name, const std::string& text, bool executable = false) const {
-    std::ofstream(File(name)) << text;
-    if (executable) chmod(File(name).c_str(), 0755);
-  }
-  std::string Read(const std::string& name) const {
-    std::ifstream in(File(name));
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  }
-
- private:
-  std::string path_;
-};
 
 Tool Command(std::vector<std::string> argv, std::string cwd = "", CommandOptions options = {}) {
   auto execute = CommandExecutor(CommandSpec{std::move(argv), std::move(cwd)}, options);
@@ -65,34 +40,6 @@ Tool Command(std::vector<std::string> argv, std::string cwd = "", CommandOptions
 
 Tool Shell(const std::string& script, std::string cwd = "", CommandOptions options = {}) {
   return Command({"/bin/sh", "-c", script}, std::move(cwd), options);
-}
-
-std::string MessageOf(const CallOutcome& outcome) {
-  REQUIRE_FALSE(outcome.ok());
-  return std::string(outcome.status().message());
-}
-
-// True when `pid` no longer runs: gone, or a zombie waiting for its parent (a reparented
-// grandchild waits for init, which this test does not control).
-bool ProcessGone(pid_t pid) {
-  if (kill(pid, 0) != 0 && errno == ESRCH) return true;
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string content((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  size_t close = content.rfind(')');
-  return close != std::string::npos && content.size() > close + 2 && content[close + 2] == 'Z';
-}
-
-// True when `pid` is neither alive nor a zombie child of this process.
-bool Reaped(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
-
-pid_t ReadPid(const TempDir& dir, const std::string& name) {
-  for (int i = 0; i < 500; ++i) {
-    std::string text = dir.Read(name);
-    if (!text.empty() && text.back() == '\n') return static_cast<pid_t>(std::stol(text));
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  FAIL("no pid written to " << name);
-  return -1;
 }
 
 }  // namespace
