@@ -382,7 +382,10 @@ class CommandCall {
                                     : last_line);
     }
     std::string_view output = Trim(stdout_);
-    if (output.empty()) return absl::UnknownError("tool printed no output");
+    if (output.empty()) {
+      if (shared_->options.empty_output_is_null) return std::string("null");
+      return absl::UnknownError("tool printed no output");
+    }
     json::ParseOptions parse;
     parse.max_depth = shared_->options.max_output_depth;
     parse.max_bytes = shared_->options.max_output_bytes;
@@ -435,6 +438,41 @@ absl::StatusOr<ExecuteFn> CommandExecutor(CommandSpec spec, CommandOptions optio
           absl::ResourceExhaustedError(absl::StrCat("cannot start a thread: ", e.what())));
     }
   });
+}
+
+absl::StatusOr<DurableFns> DurableCommand(DurableCommandSpec spec, CommandOptions options) {
+  auto phase = [](const char* name, CommandSpec command,
+                  CommandOptions phase_options) -> absl::StatusOr<ExecuteFn> {
+    auto execute = CommandExecutor(std::move(command), phase_options);
+    if (!execute.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("durable.", name, ": ", execute.status().message()));
+    }
+    return execute;
+  };
+  // wait and cancel are the same process plumbing with the data JSON as the process's stdin.
+  auto with_data = [](ExecuteFn execute) -> DurableFn {
+    return [execute = std::move(execute)](DurableRequest request, Completion done) {
+      execute(CallRequest{std::move(request.key), std::move(request.path),
+                          std::move(request.data_json), std::move(request.stop)},
+              std::move(done));
+    };
+  };
+  DurableFns fns;
+  auto start = phase("start", std::move(spec.start), options);
+  if (!start.ok()) return start.status();
+  fns.start = *std::move(start);
+  auto wait = phase("wait", std::move(spec.wait), options);
+  if (!wait.ok()) return wait.status();
+  fns.wait = with_data(*std::move(wait));
+  if (spec.cancel.has_value()) {
+    CommandOptions cancel_options = options;
+    cancel_options.empty_output_is_null = true;
+    auto cancel = phase("cancel", *std::move(spec.cancel), cancel_options);
+    if (!cancel.ok()) return cancel.status();
+    fns.cancel = with_data(*std::move(cancel));
+  }
+  return fns;
 }
 
 }  // namespace codemode::tools

@@ -56,10 +56,10 @@ class ManifestReader {
         return Error(at, "a dotted name cannot have an empty segment");
       }
       if (!entry.is_object()) {
-        return Error(at,
-                     absl::StrCat("expected an object (a tool with \"command\" or a namespace with "
-                                  "\"tools\"), got ",
-                                  std::string(json::TypeName(entry.type()))));
+        return Error(
+            at, absl::StrCat("expected an object (a tool with \"command\" or \"durable\", or a "
+                             "namespace with \"tools\"), got ",
+                             std::string(json::TypeName(entry.type()))));
       }
       if (entry.Find("tools") != nullptr) {
         Namespace child;
@@ -109,16 +109,73 @@ class ManifestReader {
     return ReadMembers(*entry.Find("tools"), Member(where, "tools"), ns);
   }
 
+  // Reads an argv array at `at` ("expected a non-empty array of strings", per-element errors).
+  absl::Status ReadCommand(const json::Value& command, const std::string& at, CommandSpec* spec) {
+    if (!command.is_array() || command.as_array().empty()) {
+      return Error(at, "expected a non-empty array of strings");
+    }
+    spec->working_dir = base_dir_;
+    const json::Array& args = command.as_array();
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string arg_at = absl::StrCat(at, "[", i, "]");
+      if (!args[i].is_string()) {
+        return Error(arg_at, absl::StrCat("expected a string, got ",
+                                          std::string(json::TypeName(args[i].type()))));
+      }
+      const std::string& arg = args[i].as_string();
+      if (arg.find('\0') != std::string::npos) return Error(arg_at, "contains a NUL character");
+      if (i == 0 && arg.empty()) return Error(arg_at, "the program name is empty");
+      spec->argv.push_back(arg);
+    }
+    return absl::OkStatus();
+  }
+
+  // "durable": {"start": [argv], "wait": [argv], "cancel": [argv]} (cancel optional).
+  absl::Status ReadDurable(const json::Value& durable, const std::string& at, Tool* tool) {
+    if (!durable.is_object()) {
+      return Error(at,
+                   absl::StrCat("expected an object {\"start\": [argv...], \"wait\": [argv...], "
+                                "\"cancel\": [argv...]}, got ",
+                                std::string(json::TypeName(durable.type()))));
+    }
+    if (absl::Status s = CheckKeys(durable, at, {"start", "wait", "cancel"}, "durable backend");
+        !s.ok()) {
+      return s;
+    }
+    DurableCommandSpec spec;
+    for (auto [key, out] : {std::pair{"start", &spec.start}, std::pair{"wait", &spec.wait}}) {
+      const json::Value* command = durable.Find(key);
+      if (command == nullptr) {
+        return Error(at, absl::StrCat("missing \"", key, "\": [argv...]"));
+      }
+      if (absl::Status s = ReadCommand(*command, Member(at, key), out); !s.ok()) return s;
+    }
+    if (const json::Value* cancel = durable.Find("cancel"); cancel != nullptr) {
+      spec.cancel.emplace();
+      if (absl::Status s = ReadCommand(*cancel, Member(at, "cancel"), &*spec.cancel); !s.ok()) {
+        return s;
+      }
+    }
+    auto fns = DurableCommand(std::move(spec), options_.command);
+    if (!fns.ok()) return Error(at, std::string(fns.status().message()));
+    // The command phases already complete exactly once, with kCancelled on stop.
+    tool->kind = ToolKind::kDurable;
+    tool->durable = *std::move(fns);
+    return absl::OkStatus();
+  }
+
   absl::Status ReadTool(const json::Value& entry, const std::string& where, Tool* tool) {
     for (std::string_view backend : {"openapi", "mcp"}) {
       if (entry.Find(backend) != nullptr) {
         return Error(Member(where, backend),
                      absl::StrCat("the \"", std::string(backend),
-                                  "\" backend is not supported yet (use \"command\")"));
+                                  "\" backend is not supported yet (use \"command\" or "
+                                  "\"durable\")"));
       }
     }
-    if (absl::Status s =
-            CheckKeys(entry, where, {"description", "input", "output", "command"}, "tool");
+    if (absl::Status s = CheckKeys(
+            entry, where, {"description", "input", "output", "command", "idempotent", "durable"},
+            "tool");
         !s.ok()) {
       return s;
     }
@@ -133,31 +190,42 @@ class ManifestReader {
       *schema = *v;
     }
     const json::Value* command = entry.Find("command");
+    const json::Value* durable = entry.Find("durable");
+    const json::Value* idempotent = entry.Find("idempotent");
+    if (durable != nullptr) {
+      if (command != nullptr) {
+        return Error(Member(where, "durable"),
+                     "a tool has either \"command\" or \"durable\", not both");
+      }
+      if (idempotent != nullptr) {
+        return Error(Member(where, "idempotent"),
+                     "only a \"command\" tool can be idempotent (a durable tool resumes by its "
+                     "\"wait\" command)");
+      }
+      return ReadDurable(*durable, Member(where, "durable"), tool);
+    }
     if (command == nullptr) {
       return Error(where,
-                   "a tool needs a backend: \"command\": [argv...] (or use \"tools\" for a "
-                   "namespace)");
+                   "a tool needs a backend: \"command\": [argv...] or \"durable\": {\"start\", "
+                   "\"wait\", \"cancel\"} (or use \"tools\" for a namespace)");
+    }
+    bool is_idempotent = false;
+    if (idempotent != nullptr) {
+      if (!idempotent->is_bool()) {
+        return Error(Member(where, "idempotent"),
+                     absl::StrCat("expected true or false, got ",
+                                  std::string(json::TypeName(idempotent->type()))));
+      }
+      is_idempotent = idempotent->as_bool();
     }
     const std::string at = Member(where, "command");
-    if (!command->is_array() || command->as_array().empty()) {
-      return Error(at, "expected a non-empty array of strings");
-    }
     CommandSpec spec;
-    spec.working_dir = base_dir_;
-    const json::Array& args = command->as_array();
-    for (size_t i = 0; i < args.size(); ++i) {
-      std::string arg_at = absl::StrCat(at, "[", i, "]");
-      if (!args[i].is_string()) {
-        return Error(arg_at, absl::StrCat("expected a string, got ",
-                                          std::string(json::TypeName(args[i].type()))));
-      }
-      const std::string& arg = args[i].as_string();
-      if (arg.find('\0') != std::string::npos) return Error(arg_at, "contains a NUL character");
-      if (i == 0 && arg.empty()) return Error(arg_at, "the program name is empty");
-      spec.argv.push_back(arg);
-    }
+    if (absl::Status s = ReadCommand(*command, at, &spec); !s.ok()) return s;
     auto execute = CommandExecutor(std::move(spec), options_.command);
     if (!execute.ok()) return Error(at, std::string(execute.status().message()));
+    // A command call already completes exactly once, with kCancelled on stop (the contract
+    // Tool::Idempotent would otherwise add).
+    tool->kind = is_idempotent ? ToolKind::kIdempotent : ToolKind::kPlain;
     tool->execute = *std::move(execute);
     return absl::OkStatus();
   }

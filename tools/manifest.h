@@ -6,9 +6,22 @@
 //     "util.echo": { "command": ["cat"] } }
 //
 // Keys are names; an object with "tools" is a namespace ("description" optional); any other
-// object is a tool, which needs a backend: "command" (argv, run with the manifest's folder as the
-// working directory). "openapi" and "mcp" are recognised but not supported yet. A dotted key
-// "a.b" is the path a → b. "input"/"output" default to {} (anything). `{}` is a valid manifest.
+// object is a tool, which needs a backend (run with the manifest's folder as the working
+// directory):
+// - "command": [argv...] — one process per call (CommandExecutor). With "idempotent": true the
+//   tool is ToolKind::kIdempotent (re-run with the same CODEMODE_CALL_KEY after a resume);
+//   "idempotent" must be a boolean.
+// - "durable": {"start": [argv...], "wait": [argv...], "cancel": [argv...]} — ToolKind::kDurable
+//   (DurableCommand): start gets the input JSON and prints the data JSON, wait and cancel get the
+//   data JSON; wait prints the output JSON. "cancel" is optional. Not combinable with "command"
+//   or "idempotent".
+// "openapi" and "mcp" are recognised but not supported yet. A dotted key "a.b" is the path a → b.
+// "input"/"output" default to {} (anything). `{}` is a valid manifest.
+//
+//   { "jobs.run": { "durable": { "start": ["node", "tools/job-start.js"],
+//                                "wait": ["node", "tools/job-wait.js"],
+//                                "cancel": ["node", "tools/job-cancel.js"] } },
+//     "orders.lookup": { "command": ["node", "lookup.js"], "idempotent": true } }
 #ifndef CODEMODE_TOOLS_MANIFEST_H_
 #define CODEMODE_TOOLS_MANIFEST_H_
 
@@ -33,7 +46,8 @@ struct ManifestOptions {
 // Errors (InvalidArgument) read "manifest: <where>: <what>", where <where> is the JSON path of the
 // offending entry from the root named `tools`, e.g.
 //   manifest: tools.orders.tools.lookup.command: expected a non-empty array of strings
-//   manifest: tools["get-user"].openapi: the "openapi" backend is not supported yet
+//   manifest: tools["get-user"].openapi: the "openapi" backend is not supported yet (...)
+//   manifest: tools.jobs.tools.run.durable: missing "wait": [argv...]
 // and JSON syntax errors read "manifest: invalid JSON at line L, column C (byte B): ...".
 absl::StatusOr<ToolTree> ParseManifest(std::string_view json_text, std::string_view base_dir,
                                        const ManifestOptions& options = {});

@@ -102,11 +102,11 @@ TEST_CASE("manifest: empty, nested and dotted", "[manifest]") {
 TEST_CASE("manifest: errors name the JSON path", "[manifest]") {
   CHECK(ErrorOf("[]") == "manifest: tools: expected an object of tools and namespaces, got array");
   CHECK(ErrorOf(R"({"a": 1})") ==
-        "manifest: tools.a: expected an object (a tool with \"command\" or a namespace with "
-        "\"tools\"), got number");
+        "manifest: tools.a: expected an object (a tool with \"command\" or \"durable\", or a "
+        "namespace with \"tools\"), got number");
   CHECK(ErrorOf(R"({"a": {"description": "x"}})") ==
-        "manifest: tools.a: a tool needs a backend: \"command\": [argv...] (or use \"tools\" for "
-        "a namespace)");
+        "manifest: tools.a: a tool needs a backend: \"command\": [argv...] or \"durable\": "
+        "{\"start\", \"wait\", \"cancel\"} (or use \"tools\" for a namespace)");
   CHECK(ErrorOf(R"({"orders": {"tools": {"lookup": {"command": "node lookup.js"}}}})") ==
         "manifest: tools.orders.tools.lookup.command: expected a non-empty array of strings");
   CHECK(ErrorOf(R"({"orders": {"tools": {"lookup": {"command": []}}}})") ==
@@ -119,13 +119,13 @@ TEST_CASE("manifest: errors name the JSON path", "[manifest]") {
         "manifest: tools.a.command[1]: contains a NUL character");
   CHECK(ErrorOf(R"({"get-user": {"openapi": {"spec": "x.yaml"}}})") ==
         "manifest: tools[\"get-user\"].openapi: the \"openapi\" backend is not supported yet (use "
-        "\"command\")");
+        "\"command\" or \"durable\")");
   CHECK(ErrorOf(R"({"n": {"tools": {"m": {"mcp": {}, "command": ["x"]}}}})") ==
         "manifest: tools.n.tools.m.mcp: the \"mcp\" backend is not supported yet (use "
-        "\"command\")");
+        "\"command\" or \"durable\")");
   CHECK(ErrorOf(R"({"a": {"command": ["x"], "comand": 1}})") ==
         "manifest: tools.a.comand: unknown key in a tool (allowed: \"description\", \"input\", "
-        "\"output\", \"command\")");
+        "\"output\", \"command\", \"idempotent\", \"durable\")");
   CHECK(ErrorOf(R"({"n": {"tools": {}, "command": ["x"]}})") ==
         "manifest: tools.n.command: unknown key in a namespace (allowed: \"description\", "
         "\"tools\")");
@@ -155,6 +155,98 @@ TEST_CASE("manifest: errors name the JSON path", "[manifest]") {
   std::string deep = "{\"a\": {\"command\": [\"x\"], \"input\": " + std::string(200, '[') +
                      std::string(200, ']') + "}}";
   CHECK(ErrorOf(deep).find("nesting deeper than 128 levels") != std::string::npos);
+}
+
+TEST_CASE("manifest: idempotent and durable tools", "[manifest][kinds]") {
+  auto tree = ParseManifest(R"({
+    "plain": {"command": ["cat"]},
+    "plain2": {"command": ["cat"], "idempotent": false},
+    "lookup": {"command": ["cat"], "idempotent": true, "description": "Looks up"},
+    "jobs": {"tools": {
+      "run": {"description": "Runs a job", "input": {"type": "object"},
+              "durable": {"start": ["node", "start.js"], "wait": ["node", "wait.js"],
+                          "cancel": ["node", "cancel.js", "--now"]}},
+      "quick": {"durable": {"wait": ["w"], "start": ["s"]}}
+    }}
+  })",
+                            "/tmp");
+  REQUIRE(tree.ok());
+  CHECK(tree->Find("plain")->kind == ToolKind::kPlain);
+  CHECK(tree->Find("plain2")->kind == ToolKind::kPlain);
+  const Tool* lookup = tree->Find("lookup");
+  CHECK(lookup->kind == ToolKind::kIdempotent);
+  CHECK(lookup->description == "Looks up");
+  REQUIRE(lookup->execute);
+  CallOutcome echoed = CallAndWait(*lookup, "{\"a\":1}");
+  REQUIRE(echoed.ok());
+  CHECK(*echoed == "{\"a\":1}");
+
+  const Tool* run = tree->Find("jobs.run");
+  REQUIRE(run != nullptr);
+  CHECK(run->kind == ToolKind::kDurable);
+  CHECK(run->description == "Runs a job");
+  CHECK(json::Serialize(run->input_schema) == "{\"type\":\"object\"}");
+  CHECK_FALSE(run->execute);
+  CHECK(run->durable.start);
+  CHECK(run->durable.wait);
+  CHECK(run->durable.cancel);
+  const Tool* quick = tree->Find("jobs.quick");
+  CHECK(quick->kind == ToolKind::kDurable);
+  CHECK(quick->durable.start);
+  CHECK(quick->durable.wait);
+  CHECK_FALSE(quick->durable.cancel);
+}
+
+TEST_CASE("manifest: idempotent and durable errors", "[manifest][kinds]") {
+  CHECK(ErrorOf(R"({"a": {"command": ["x"], "idempotent": "yes"}})") ==
+        "manifest: tools.a.idempotent: expected true or false, got string");
+  CHECK(ErrorOf(R"({"a": {"command": ["x"], "idempotent": 1}})") ==
+        "manifest: tools.a.idempotent: expected true or false, got number");
+  CHECK(ErrorOf(R"({"a": {"command": ["x"], "idempotent": null}})") ==
+        "manifest: tools.a.idempotent: expected true or false, got null");
+  CHECK(ErrorOf(R"({"a": {"idempotent": true}})") ==
+        "manifest: tools.a: a tool needs a backend: \"command\": [argv...] or \"durable\": "
+        "{\"start\", \"wait\", \"cancel\"} (or use \"tools\" for a namespace)");
+  CHECK(ErrorOf(R"({"a": {"command": ["x"], "durable": {"start": ["s"], "wait": ["w"]}}})") ==
+        "manifest: tools.a.durable: a tool has either \"command\" or \"durable\", not both");
+  CHECK(ErrorOf(R"({"a": {"idempotent": true, "durable": {"start": ["s"], "wait": ["w"]}}})") ==
+        "manifest: tools.a.idempotent: only a \"command\" tool can be idempotent (a durable tool "
+        "resumes by its \"wait\" command)");
+  CHECK(ErrorOf(R"({"a": {"idempotent": false, "durable": {"start": ["s"], "wait": ["w"]}}})") ==
+        "manifest: tools.a.idempotent: only a \"command\" tool can be idempotent (a durable tool "
+        "resumes by its \"wait\" command)");
+  CHECK(ErrorOf(R"({"a": {"durable": ["s"]}})") ==
+        "manifest: tools.a.durable: expected an object {\"start\": [argv...], \"wait\": "
+        "[argv...], \"cancel\": [argv...]}, got array");
+  CHECK(ErrorOf(R"({"a": {"durable": null}})") ==
+        "manifest: tools.a.durable: expected an object {\"start\": [argv...], \"wait\": "
+        "[argv...], \"cancel\": [argv...]}, got null");
+  CHECK(ErrorOf(R"({"a": {"durable": {}}})") ==
+        "manifest: tools.a.durable: missing \"start\": [argv...]");
+  CHECK(
+      ErrorOf(R"({"jobs": {"tools": {"run": {"durable": {"start": ["s"], "cancel": ["c"]}}}}})") ==
+      "manifest: tools.jobs.tools.run.durable: missing \"wait\": [argv...]");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s"], "wait": ["w"], "stop": ["x"]}}})") ==
+        "manifest: tools.a.durable.stop: unknown key in a durable backend (allowed: \"start\", "
+        "\"wait\", \"cancel\")");
+  // Every command of a durable backend is checked like "command".
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": "node start.js", "wait": ["w"]}}})") ==
+        "manifest: tools.a.durable.start: expected a non-empty array of strings");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s"], "wait": []}}})") ==
+        "manifest: tools.a.durable.wait: expected a non-empty array of strings");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s"], "wait": ["w"], "cancel": {}}}})") ==
+        "manifest: tools.a.durable.cancel: expected a non-empty array of strings");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s"], "wait": ["w"], "cancel": null}}})") ==
+        "manifest: tools.a.durable.cancel: expected a non-empty array of strings");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s", 2], "wait": ["w"]}}})") ==
+        "manifest: tools.a.durable.start[1]: expected a string, got number");
+  CHECK(ErrorOf(R"({"a": {"durable": {"start": ["s"], "wait": [""]}}})") ==
+        "manifest: tools.a.durable.wait[0]: the program name is empty");
+  CHECK(ErrorOf(
+            R"({"a": {"durable": {"start": ["s"], "wait": ["w"], "cancel": ["c", "\u0000"]}}})") ==
+        "manifest: tools.a.durable.cancel[1]: contains a NUL character");
+  CHECK(ErrorOf(R"({"a-b": {"durable": {"start": ["s"], "wait": ["w"], "cancel": [true]}}})") ==
+        "manifest: tools[\"a-b\"].durable.cancel[0]: expected a string, got boolean");
 }
 
 TEST_CASE("manifest: files and working directories", "[manifest]") {
