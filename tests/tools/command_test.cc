@@ -95,6 +95,22 @@ TEST_CASE("command: failures", "[command]") {
         "ééééé…");
 }
 
+TEST_CASE("command: empty output as null (for durable cancel)", "[command]") {
+  CommandOptions options;
+  options.empty_output_is_null = true;
+  CallOutcome empty = CallAndWait(Command({"true"}, "", options), "{}");
+  REQUIRE(empty.ok());
+  CHECK(*empty == "null");
+  CallOutcome blank = CallAndWait(Shell("printf ' \\n'", "", options), "{}");
+  REQUIRE(blank.ok());
+  CHECK(*blank == "null");
+  // Everything else is unchanged: output is still checked, failures still fail.
+  CHECK(*CallAndWait(Shell("echo '[1]'", "", options), "{}") == "[1]");
+  CHECK(MessageOf(CallAndWait(Shell("echo '{x'", "", options), "{}"))
+            .rfind("tool printed invalid JSON", 0) == 0);
+  CHECK(MessageOf(CallAndWait(Shell("exit 4", "", options), "{}")) == "exited with status 4");
+}
+
 TEST_CASE("command: output size cap", "[command]") {
   CommandOptions options;
   options.max_output_bytes = 1000;
@@ -223,7 +239,8 @@ TEST_CASE("command: cancel kills the process group and reaps it", "[command]") {
   CHECK_FALSE(std::filesystem::exists(dir.File("spawned")));
 }
 
-TEST_CASE("command: finished processes are reaped and stragglers do not hold the call", "[command]") {
+TEST_CASE("command: finished processes are reaped and stragglers do not hold the call",
+          "[command]") {
   TempDir dir;
   CallOutcome plain = CallAndWait(Shell("echo $$ > pid; echo 1", dir.path()), "{}");
   REQUIRE(plain.ok());
