@@ -5,6 +5,7 @@
 
 #include <array>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,10 @@
 #include "vm/heap.h"
 #include "vm/object.h"
 #include "vm/vm.h"
+
+namespace codemode::snapshot {
+struct RealmTable;  // snapshot/: stable ids of the realm's cells (DESIGN §5)
+}  // namespace codemode::snapshot
 
 namespace codemode::vm {
 
@@ -140,6 +145,9 @@ class Realm {
   Shape* function_shape_ = nullptr;  // {length, name}
   Shape* array_shape_ = nullptr;
   std::vector<std::shared_ptr<const bytecode::Module>> modules_;
+  // Built by snapshot/ on first use (several runs may snapshot concurrently): realm ids and fingerprint.
+  mutable std::once_flag snapshot_once_;
+  mutable std::shared_ptr<const snapshot::RealmTable> snapshot_table_;
 };
 
 // Installs the C++ built-ins into a bootstrapping VM (vm/builtins/*.cc). Each returns nothing; failures

@@ -628,6 +628,8 @@ Value ResolvingFunction(VM& vm, CallArgs& args) {
 }
 }  // namespace
 
+NativeFn ResolvingFunctionNative() { return &ResolvingFunction; }
+
 std::pair<Value, Value> VM::CreateResolvingFunctions(PromiseObject* p) {
   Object* record = NewObjectWithProto(nullptr, ObjectClass::kInternal);
   record->elements() = {Value::FromObject(p), Value::Bool(false)};

@@ -43,6 +43,10 @@ enum class ErrorType : uint8_t {
   kCount
 };
 
+// The native behind VM::CreateResolvingFunctions: runs create it and the realm need not hold it, so
+// snapshot/ gives it a stable id through this accessor.
+NativeFn ResolvingFunctionNative();
+
 // Why a run was stopped for good (uncatchable by the program, DESIGN §3.5).
 enum class Termination : uint8_t {
   kNone,

@@ -1,0 +1,220 @@
+// `codemode snapshot inspect` (snapshot.h InspectJson): a verified snapshot as JSON for people.
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "snapshot/codec.h"
+#include "snapshot/snapshot_generated.h"
+
+namespace codemode::snapshot {
+
+namespace {
+
+void Quote(std::string_view s, std::string* out) {
+  out->push_back('"');
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      default:
+        if (c < 0x20) {
+          absl::StrAppendFormat(out, "\\u%04x", c);
+        } else {
+          out->push_back(static_cast<char>(c));
+        }
+    }
+  }
+  out->push_back('"');
+}
+
+std::string Q(std::string_view s) {
+  std::string out;
+  Quote(s, &out);
+  return out;
+}
+
+std::string Q(const flatbuffers::String* s) { return Q(s ? s->string_view() : std::string_view()); }
+
+const char* kTagNames[] = {"undefined", "null",   "bool",     "number", "int",   "empty", "string",
+                           "symbol",    "object", "bigint",   "cell",   "accessor", "proto", "shape"};
+const char* kTypeNames[] = {"Plain",   "Array", "Closure",  "Native",    "Bound",
+                            "Promise", "Map",   "Iterator", "Activation"};
+const char* kClassNames[] = {"Ordinary", "Array",   "Function", "Error",   "Boolean",  "Number",
+                             "String",   "Symbol",  "Date",     "RegExp",  "Map",      "Set",
+                             "WeakMap",  "WeakSet", "Promise",  "Arguments", "Iterator", "AsyncState",
+                             "Generator", "Internal"};
+const char* kStateNames[] = {"queued", "running", "idempotent-running", "durable-started",
+                             "settled-in-inbox"};
+
+// A value as JSON: immediates as themselves (numbers as text when not finite), references as
+// {"string": 3} or {"realm": 120, "kind": "object"}.
+std::string ValJson(const fb::Val* v) {
+  if (v == nullptr) return "null";
+  uint8_t tag = v->tag();
+  int base = tag & ~kTagRealm;
+  if (base > kTagShape) return absl::StrCat("{\"badTag\":", static_cast<int>(tag), "}");
+  if (tag & kTagRealm)
+    return absl::StrCat("{\"realm\":", v->bits(), ",\"kind\":\"", kTagNames[base], "\"}");
+  switch (base) {
+    case kTagUndefined:
+      return "{\"undefined\":true}";
+    case kTagNull:
+      return "null";
+    case kTagBool:
+      return v->bits() ? "true" : "false";
+    case kTagNumber: {
+      double d;
+      uint64_t bits = v->bits();
+      std::memcpy(&d, &bits, sizeof d);
+      if (std::isfinite(d)) return absl::StrFormat("%.17g", d);
+      return absl::StrCat("{\"number\":", Q(absl::StrFormat("%g", d)), "}");
+    }
+    case kTagInt:
+      return absl::StrCat("{\"int\":", static_cast<int64_t>(v->bits()), "}");
+    case kTagEmpty:
+      return "{\"empty\":true}";
+    default:
+      return absl::StrCat("{\"", kTagNames[base], "\":", v->bits(), "}");
+  }
+}
+
+void Strings(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>* v,
+             std::string* out) {
+  out->push_back('[');
+  for (size_t i = 0; v != nullptr && i < v->size(); ++i) {
+    if (i) out->push_back(',');
+    Quote(v->Get(static_cast<flatbuffers::uoffset_t>(i))->string_view(), out);
+  }
+  out->push_back(']');
+}
+
+}  // namespace
+
+std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
+  std::string o = "{\n";
+  const fb::Header* h = s->header();
+  absl::StrAppendFormat(&o,
+                        "  \"header\": {\"formatVersion\": %u, \"engineBuildId\": \"%016x\", "
+                        "\"extensionSetHash\": \"%016x\", \"language\": %s, \"runId\": %s, "
+                        "\"createdAtMs\": %d},\n",
+                        h->format_version(), h->engine_build_id(), h->extension_set_hash(),
+                        Q(h->language()), Q(h->run_id()), h->created_at_ms());
+  absl::StrAppendFormat(&o,
+                        "  \"program\": {\"moduleHash\": \"%016x\", \"functions\": %u, "
+                        "\"sourceBytes\": %u},\n",
+                        s->program()->module_hash(), s->program()->proto_count(),
+                        s->program()->source() ? s->program()->source()->size() : 0);
+  const fb::RunInfo* i = s->info();
+  absl::StrAppendFormat(&o,
+                        "  \"counters\": {\"steps\": %u, \"activeMs\": %d, \"admittedCalls\": %d, "
+                        "\"outputBytes\": %d, \"nextCallId\": %u, \"promiseSerial\": %u},\n",
+                        s->vm()->steps(), i->active_ms(), i->admitted_calls(), i->output_bytes(),
+                        i->next_call_id(), s->vm()->promise_serial());
+  absl::StrAppendFormat(&o,
+                        "  \"limits\": {\"timeoutMs\": %d, \"maxToolCalls\": %d, "
+                        "\"maxOutputBytes\": %d, \"maxSteps\": %d, \"maxMemoryBytes\": %d},\n",
+                        i->timeout_ms(), i->max_tool_calls(), i->max_output_bytes(), i->max_steps(),
+                        i->max_memory_bytes());
+  o += "  \"calls\": [";
+  for (size_t k = 0; i->calls() != nullptr && k < i->calls()->size(); ++k) {
+    const fb::CallEntry* c = i->calls()->Get(static_cast<flatbuffers::uoffset_t>(k));
+    absl::StrAppendFormat(&o, "%s\n    {\"callId\": %u, \"key\": %s, \"path\": ", k ? "," : "",
+                          c->call_id(), Q(c->key()));
+    Strings(c->path(), &o);
+    absl::StrAppendFormat(&o,
+                          ", \"state\": %s, \"input\": %s, \"durableData\": %s, \"settledOk\": %s, "
+                          "\"settledText\": %s, \"errorKind\": %s}",
+                          Q(c->state() < 5 ? kStateNames[c->state()] : "?"), Q(c->input_json()),
+                          Q(c->durable_data_json()), c->settled_ok() ? "true" : "false",
+                          Q(c->settled_text()), Q(c->error_kind()));
+  }
+  o += "],\n  \"toolCalls\": ";
+  Strings(i->tool_calls(), &o);
+  o += ",\n  \"logs\": ";
+  Strings(i->logs(), &o);
+  o += ",\n  \"suggestions\": ";
+  Strings(i->suggestions(), &o);
+
+  const fb::VmState* st = s->vm();
+  absl::StrAppendFormat(&o, ",\n  \"vm\": {\"mainReturned\": %s, \"mainValue\": %s, \"stackSlots\": %u, "
+                            "\"hostCalls\": [",
+                        st->main_returned() ? "true" : "false", ValJson(st->main_value()),
+                        st->stack() ? st->stack()->size() : 0);
+  for (size_t k = 0; st->host_calls() != nullptr && k < st->host_calls()->size(); ++k) {
+    const fb::HostCall* c = st->host_calls()->Get(static_cast<flatbuffers::uoffset_t>(k));
+    absl::StrAppendFormat(&o, "%s{\"callId\": %u, \"promise\": %u}", k ? ", " : "", c->call_id(),
+                          c->promise());
+  }
+  absl::StrAppendFormat(&o, "], \"copiedBuiltins\": %u, \"uncaughtJobError\": %s},\n",
+                        st->cow() ? st->cow()->size() : 0,
+                        st->has_uncaught_job_error() ? ValJson(st->uncaught_job_error()) : "null");
+  o += "  \"frames\": [";
+  for (size_t k = 0; st->frames() != nullptr && k < st->frames()->size(); ++k) {
+    const fb::Frame* f = st->frames()->Get(static_cast<flatbuffers::uoffset_t>(k));
+    absl::StrAppendFormat(&o,
+                          "%s\n    {\"function\": %s, \"closure\": %s, \"pc\": %u, \"base\": %u, "
+                          "\"site\": %u}",
+                          k ? "," : "", ValJson(&f->proto()), ValJson(&f->closure()), f->pc(),
+                          f->base(), f->site_kind());
+  }
+  o += "],\n  \"jobs\": [";
+  for (size_t k = 0; st->jobs() != nullptr && k < st->jobs()->size(); ++k) {
+    const fb::Job* j = st->jobs()->Get(static_cast<flatbuffers::uoffset_t>(k));
+    absl::StrAppendFormat(&o, "%s\n    {\"fn\": %s, \"special\": %u, \"args\": %u}", k ? "," : "",
+                          ValJson(j->fn()), j->special(), j->args() ? j->args()->size() : 0);
+  }
+  const fb::Heap* heap = s->heap();
+  const auto* objects = heap->objects();
+  std::map<std::string, size_t> by_kind;
+  for (size_t k = 0; objects != nullptr && k < objects->size(); ++k) {
+    const fb::ObjectCell* c = objects->Get(static_cast<flatbuffers::uoffset_t>(k));
+    uint8_t t = static_cast<uint8_t>(c->type());
+    ++by_kind[absl::StrCat(t < 9 ? kTypeNames[t] : "?", "/",
+                           c->klass() < 20 ? kClassNames[c->klass()] : "?")];
+  }
+  size_t nstrings = heap->strings() && heap->strings()->lengths() ? heap->strings()->lengths()->size() : 0;
+  absl::StrAppendFormat(&o,
+                        "],\n  \"heap\": {\"strings\": %u, \"symbols\": %u, \"shapes\": %u, "
+                        "\"cells\": %u, \"accessors\": %u, \"objects\": %u, \"realmCells\": %u, "
+                        "\"objectsByKind\": {",
+                        nstrings, heap->symbols() ? heap->symbols()->size() : 0,
+                        heap->shapes() ? heap->shapes()->size() : 0,
+                        heap->cells() ? heap->cells()->size() : 0,
+                        heap->accessors() ? heap->accessors()->size() : 0,
+                        objects ? objects->size() : 0, Table(realm).cells.size());
+  bool first = true;
+  for (const auto& [kind, count] : by_kind) {
+    absl::StrAppendFormat(&o, "%s%s: %u", first ? "" : ", ", Q(kind), count);
+    first = false;
+  }
+  o += "}},\n  \"objects\": [";
+  for (size_t k = 0; objects != nullptr && k < objects->size(); ++k) {
+    const fb::ObjectCell* c = objects->Get(static_cast<flatbuffers::uoffset_t>(k));
+    uint8_t t = static_cast<uint8_t>(c->type());
+    size_t elements = c->elements() ? c->elements()->size()
+                                    : (c->element_numbers() ? c->element_numbers()->size() : 0);
+    absl::StrAppendFormat(&o,
+                          "%s\n    {\"id\": %u, \"type\": %s, \"class\": %s, \"shape\": %s, "
+                          "\"proto\": %s, \"slots\": %u, \"elements\": %u}",
+                          k ? "," : "", k, Q(t < 9 ? kTypeNames[t] : "?"),
+                          Q(c->klass() < 20 ? kClassNames[c->klass()] : "?"), ValJson(c->shape()),
+                          ValJson(c->proto()), c->slots() ? c->slots()->size() : 0, elements);
+  }
+  o += "]\n}\n";
+  return o;
+}
+
+}  // namespace codemode::snapshot

@@ -1,0 +1,813 @@
+// Restoring a run (snapshot.h Restore): allocate every cell of the snapshot in a fresh VM, then fill
+// them, checking every reference (section index in range, kind and C++ class as the field requires),
+// then the VM state. Nothing the interpreter later trusts without a check is left unchecked here, except
+// what only a data-flow analysis of the bytecode could prove (snapshot/README.md, "Trust").
+#include <algorithm>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "flatbuffers/flatbuffers.h"
+#include "snapshot/codec.h"
+#include "snapshot/snapshot_generated.h"
+#include "vm/builtins/collections.h"
+#include "vm/isa.h"
+
+namespace codemode::snapshot {
+
+namespace {
+
+using vm::CellKind;
+using vm::HeapCell;
+using vm::Value;
+
+// Masks of the snapshot tags a field accepts.
+constexpr uint32_t Bit(int tag) { return 1u << tag; }
+constexpr uint32_t kProgramValue = Bit(kTagUndefined) | Bit(kTagNull) | Bit(kTagBool) |
+                                   Bit(kTagNumber) | Bit(kTagInt) | Bit(kTagString) |
+                                   Bit(kTagSymbol) | Bit(kTagObject);
+constexpr uint32_t kWithEmpty = kProgramValue | Bit(kTagEmpty);
+constexpr uint32_t kRegister = kWithEmpty | Bit(kTagCell);  // stack slots and saved registers
+constexpr uint32_t kSlot = kWithEmpty | Bit(kTagAccessor);
+
+template <typename T>
+size_t Size(const flatbuffers::Vector<T>* v) {
+  return v == nullptr ? 0 : v->size();
+}
+
+}  // namespace
+
+class Codec::Restorer {
+ public:
+  Restorer(const fb::Snapshot* s, const RealmTable& realm, NativeIds natives, vm::VM& vm)
+      : s_(s), realm_(realm), natives_(std::move(natives)), vm_(vm) {}
+
+  absl::Status Run(const bytecode::Module& module);
+
+ private:
+  bool Fail(std::string message) {
+    if (error_.empty()) error_ = std::move(message);
+    return false;
+  }
+  bool ok() const { return error_.empty(); }
+
+  // Any reference or immediate allowed by `mask`; on error returns undefined and records it.
+  Value Get(const fb::Val* v, uint32_t mask, const char* what);
+  HeapCell* GetCell(const fb::Val* v, int tag, bool nullable, const char* what);
+  vm::Object* GetObject(const fb::Val* v, bool nullable, const char* what) {
+    return static_cast<vm::Object*>(GetCell(v, kTagObject, nullable, what));
+  }
+  // An object of C++ class `type` (or null when `nullable`).
+  vm::Object* GetTyped(const fb::Val* v, ObjType type, bool nullable, const char* what);
+  bool IsTyped(Value v, ObjType type) const {
+    return v.IsObject() && Codec::TypeOf(v.AsObject()) == type;
+  }
+  bool CheckPc(const vm::Proto* p, uint32_t pc, const char* what);
+  bool CheckResolvingNative(Value v, const char* what);
+  bool CheckGeneration(Value v, const char* what);
+  bool CheckJobAux(uint8_t special, Value aux, const char* what);
+
+  bool AllocateStrings();
+  bool AllocateCells();
+  bool AllocateObjects();
+  bool FillCells();
+  bool FillObject(uint32_t index, const fb::ObjectCell* c);
+  bool RestoreState(const bytecode::Module& module);
+
+  const fb::Snapshot* s_;
+  const RealmTable& realm_;
+  NativeIds natives_;
+  vm::VM& vm_;
+  std::string error_;
+  std::vector<vm::String*> strings_;
+  std::vector<vm::Symbol*> symbols_;
+  std::vector<vm::Shape*> shapes_;
+  std::vector<vm::Cell*> cells_;
+  std::vector<vm::Accessor*> accessors_;
+  std::vector<vm::Object*> objects_;
+  std::vector<vm::Proto*> protos_;  // module order
+  absl::flat_hash_map<const vm::Proto*, std::vector<bool>> boundaries_;
+};
+
+Value Codec::Restorer::Get(const fb::Val* v, uint32_t mask, const char* what) {
+  if (v == nullptr) {
+    if (mask & Bit(kTagUndefined)) return Value::Undefined();
+    Fail(absl::StrCat(what, ": missing"));
+    return Value::Undefined();
+  }
+  uint8_t tag = v->tag();
+  int base = tag & ~kTagRealm;
+  if (base > kTagShape || !(mask & Bit(base)) || ((tag & kTagRealm) && base < kTagString)) {
+    Fail(absl::StrCat(what, ": unexpected value tag ", static_cast<int>(tag)));
+    return Value::Undefined();
+  }
+  switch (base) {
+    case kTagUndefined:
+      return Value::Undefined();
+    case kTagNull:
+      return Value::Null();
+    case kTagBool:
+      if (v->bits() > 1) Fail(absl::StrCat(what, ": bad boolean"));
+      return Value::Bool(v->bits() != 0);
+    case kTagNumber: {
+      double d;
+      uint64_t bits = v->bits();
+      std::memcpy(&d, &bits, sizeof d);
+      return Value::Number(d);
+    }
+    case kTagInt:
+      return Value::Int(static_cast<int64_t>(v->bits()));
+    case kTagEmpty:
+      return Value::Empty();
+    default: {
+      HeapCell* c = GetCell(v, base, false, what);
+      if (c == nullptr) return Value::Undefined();
+      switch (base) {
+        case kTagString:
+          return Value::FromString(static_cast<vm::String*>(c));
+        case kTagSymbol:
+          return Value::FromSymbol(static_cast<vm::Symbol*>(c));
+        case kTagObject:
+          return Value::FromObject(static_cast<vm::Object*>(c));
+        default:
+          return Value::Internal(c);
+      }
+    }
+  }
+}
+
+HeapCell* Codec::Restorer::GetCell(const fb::Val* v, int tag, bool nullable, const char* what) {
+  if (v == nullptr || v->tag() == kTagNull) {
+    if (!nullable) Fail(absl::StrCat(what, ": missing"));
+    return nullptr;
+  }
+  uint64_t bits = v->bits();
+  if (v->tag() == (tag | kTagRealm)) {
+    if (bits >= realm_.cells.size()) {
+      Fail(absl::StrCat(what, ": realm id ", bits, " out of range"));
+      return nullptr;
+    }
+    HeapCell* c = realm_.cells[bits];
+    static constexpr CellKind kKinds[] = {
+        CellKind::kString, CellKind::kSymbol, CellKind::kObject, CellKind::kBigInt,
+        CellKind::kCell,   CellKind::kAccessor, CellKind::kProto, CellKind::kShape};
+    if (c->cell_kind() != kKinds[tag - kTagString]) {
+      Fail(absl::StrCat(what, ": realm id ", bits, " is not of the expected kind"));
+      return nullptr;
+    }
+    return c;
+  }
+  if (v->tag() != tag) {
+    Fail(absl::StrCat(what, ": unexpected value tag ", static_cast<int>(v->tag())));
+    return nullptr;
+  }
+  auto pick = [&](auto& section) -> HeapCell* {
+    if (bits >= section.size()) {
+      Fail(absl::StrCat(what, ": id ", bits, " out of range"));
+      return nullptr;
+    }
+    return section[bits];
+  };
+  switch (tag) {
+    case kTagString:
+      return pick(strings_);
+    case kTagSymbol:
+      return pick(symbols_);
+    case kTagObject:
+      return pick(objects_);
+    case kTagCell:
+      return pick(cells_);
+    case kTagAccessor:
+      return pick(accessors_);
+    case kTagProto:
+      return pick(protos_);
+    case kTagShape:
+      return pick(shapes_);
+    default:
+      Fail(absl::StrCat(what, ": BigInt values are not supported"));
+      return nullptr;
+  }
+}
+
+vm::Object* Codec::Restorer::GetTyped(const fb::Val* v, ObjType type, bool nullable, const char* what) {
+  vm::Object* o = GetObject(v, nullable, what);
+  if (o != nullptr && Codec::TypeOf(o) != type) {
+    Fail(absl::StrCat(what, ": an object of the wrong class"));
+    return nullptr;
+  }
+  return o;
+}
+
+bool Codec::Restorer::CheckPc(const vm::Proto* p, uint32_t pc, const char* what) {
+  const auto& code = p->bc->code;
+  auto [it, inserted] = boundaries_.try_emplace(p);
+  if (inserted) {
+    it->second.assign(code.size(), false);
+    for (size_t i = 0; i < code.size();) {
+      it->second[i] = true;
+      auto op = static_cast<unsigned>(isa::GetOp(code[i]));
+      i += op < static_cast<unsigned>(isa::Op::kCount) ? isa::InstrWords(static_cast<isa::Op>(op)) : 1;
+    }
+  }
+  if (pc >= code.size() || !it->second[pc])
+    return Fail(absl::StrCat(what, ": pc ", pc, " is not an instruction of its function"));
+  return true;
+}
+
+// The resolving functions of VM::CreateResolvingFunctions read data = [promise, alreadyResolved].
+bool Codec::Restorer::CheckResolvingNative(Value v, const char* what) {
+  if (!v.IsObject()) return true;
+  if (!IsTyped(v, ObjType::kNative) ||
+      static_cast<vm::NativeFunction*>(v.AsObject())->fn != vm::ResolvingFunctionNative())
+    return Fail(absl::StrCat(what, ": not a promise resolving function"));
+  return true;
+}
+
+// Map/Set generation records (vm/builtins/collections.cc): arrays linked through element 0.
+bool Codec::Restorer::CheckGeneration(Value v, const char* what) {
+  for (size_t n = 0; v.IsObject(); ++n) {
+    if (!IsTyped(v, ObjType::kArray) || n > objects_.size())
+      return Fail(absl::StrCat(what, ": bad collection generation record"));
+    auto& el = v.AsObject()->elements_;
+    v = el.empty() ? Value::Undefined() : el[0];
+  }
+  return true;
+}
+
+// Jobs and reactions (VM::RunJob, CompleteCall): kind 4 resumes the activation in aux; kind 2 rejects
+// through the resolving function in aux.
+bool Codec::Restorer::CheckJobAux(uint8_t special, Value aux, const char* what) {
+  uint8_t kind = special & 0x7F;
+  if (kind > 4) return Fail(absl::StrCat(what, ": unknown job kind"));
+  if (kind == 4 && !IsTyped(aux, ObjType::kActivation))
+    return Fail(absl::StrCat(what, ": resume job without an activation"));
+  if (kind == 2) return CheckResolvingNative(aux, what);
+  return true;
+}
+
+bool Codec::Restorer::AllocateStrings() {
+  const fb::StringTable* t = s_->heap()->strings();
+  if (t == nullptr) return true;
+  size_t n = Size(t->lengths());
+  if (Size(t->flags()) != n) return Fail("string table: lengths and flags differ");
+  const auto* latin1 = t->latin1();
+  const auto* utf16 = t->utf16();
+  size_t one = 0, two = 0;
+  strings_.reserve(n);
+  absl::flat_hash_set<vm::String*> atoms;
+  vm::Heap& heap = vm_.heap();
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t len = t->lengths()->Get(i);
+    uint8_t flags = t->flags()->Get(i);
+    if (flags > 3) return Fail("string table: bad flags");
+    if (len > vm_.limits().max_string_length) return Fail("string table: string too long");
+    vm::String* s;
+    if (flags & 1) {
+      if (len > Size(utf16) - two) return Fail("string table: contents too short");
+      std::u16string units(len, u'\0');
+      for (uint32_t k = 0; k < len; ++k) units[k] = static_cast<char16_t>(utf16->Get(two + k));
+      two += len;
+      if (vm::FitsOneByte(units)) return Fail("string table: a two-byte string fits one byte");
+      s = heap.Alloc<vm::String>(std::move(units));
+    } else {
+      if (len > Size(latin1) - one) return Fail("string table: contents too short");
+      s = heap.Alloc<vm::String>(
+          std::string(reinterpret_cast<const char*>(latin1->data()) + one, len));
+      one += len;
+    }
+    heap.Account(static_cast<int64_t>(s->ExtraBytes()));
+    if (flags & 2) {
+      // A run-local atom: the module's own atoms (made again by LoadModule) take its place.
+      vm::String* a = vm_.Intern(s);
+      if (a->is_shared()) return Fail("string table: a run atom duplicates a realm atom");
+      if (!atoms.insert(a).second) return Fail("string table: an atom appears twice");
+      s = a;
+    }
+    strings_.push_back(s);
+  }
+  if (one != Size(latin1) || two != Size(utf16)) return Fail("string table: unused contents");
+  return true;
+}
+
+bool Codec::Restorer::AllocateCells() {
+  const fb::Heap* h = s_->heap();
+  vm::Heap& heap = vm_.heap();
+  for (size_t i = 0; i < Size(h->symbols()); ++i)
+    symbols_.push_back(heap.Alloc<vm::Symbol>(Value::Undefined()));
+  size_t nshapes = Size(h->shapes());
+  if (nshapes < 2) return Fail("the VM's root shapes are missing");
+  shapes_.push_back(vm_.empty_shape_);
+  shapes_.push_back(vm_.function_shape_);
+  for (size_t i = 2; i < nshapes; ++i) shapes_.push_back(heap.Alloc<vm::Shape>());
+  for (size_t i = 0; i < Size(h->cells()); ++i)
+    cells_.push_back(heap.Alloc<vm::Cell>(Value::Undefined()));
+  for (size_t i = 0; i < Size(h->accessors()); ++i)
+    accessors_.push_back(heap.Alloc<vm::Accessor>(Value::Undefined(), Value::Undefined()));
+  return true;
+}
+
+bool Codec::Restorer::AllocateObjects() {
+  using vm::ObjectClass;
+  const auto* list = s_->heap()->objects();
+  vm::Heap& heap = vm_.heap();
+  objects_.reserve(Size(list));
+  for (size_t i = 0; i < Size(list); ++i) {
+    const fb::ObjectCell* c = list->Get(i);
+    if (c->klass() > static_cast<uint8_t>(ObjectClass::kInternal))
+      return Fail("object: unknown class");
+    auto klass = static_cast<ObjectClass>(c->klass());
+    auto type = static_cast<ObjType>(c->type());
+    bool klass_ok = false;
+    vm::Object* o = nullptr;
+    switch (type) {
+      case ObjType::kPlain:
+        klass_ok = klass != ObjectClass::kArray && klass != ObjectClass::kFunction &&
+                   klass != ObjectClass::kPromise && klass != ObjectClass::kMap &&
+                   klass != ObjectClass::kSet && klass != ObjectClass::kWeakMap &&
+                   klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
+                   klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator;
+        o = heap.Alloc<vm::Object>(klass, nullptr, nullptr);
+        break;
+      case ObjType::kArray:
+        klass_ok = klass == ObjectClass::kArray;
+        o = heap.Alloc<vm::ArrayObject>(nullptr, nullptr);
+        break;
+      case ObjType::kClosure:
+        klass_ok = klass == ObjectClass::kFunction;
+        o = heap.Alloc<vm::Closure>(nullptr, nullptr, nullptr);
+        break;
+      case ObjType::kNative: {
+        klass_ok = klass == ObjectClass::kFunction;
+        if (c->native_id() >= natives_.fns.size()) return Fail("object: unknown native function id");
+        o = heap.Alloc<vm::NativeFunction>(nullptr, nullptr, natives_.fns[c->native_id()],
+                                           c->magic());
+        break;
+      }
+      case ObjType::kBound:
+        klass_ok = klass == ObjectClass::kFunction;
+        o = heap.Alloc<vm::BoundFunction>(nullptr, nullptr);
+        break;
+      case ObjType::kPromise:
+        klass_ok = klass == ObjectClass::kPromise;
+        o = heap.Alloc<vm::PromiseObject>(nullptr, nullptr);
+        break;
+      case ObjType::kMap:
+        klass_ok = klass == ObjectClass::kMap || klass == ObjectClass::kSet ||
+                   klass == ObjectClass::kWeakMap || klass == ObjectClass::kWeakSet;
+        o = heap.Alloc<vm::MapObject>(klass, nullptr, nullptr);
+        break;
+      case ObjType::kIterator:
+        klass_ok = klass == ObjectClass::kIterator;
+        if (c->iter_kind() > static_cast<uint8_t>(vm::IteratorObject::Kind::kForIn))
+          return Fail("object: unknown iterator kind");
+        o = heap.Alloc<vm::IteratorObject>(
+            nullptr, nullptr, static_cast<vm::IteratorObject::Kind>(c->iter_kind()));
+        break;
+      case ObjType::kActivation:
+        klass_ok = klass == ObjectClass::kAsyncState || klass == ObjectClass::kGenerator;
+        o = heap.Alloc<vm::ActivationObject>(klass, nullptr, nullptr);
+        break;
+      default:
+        return Fail("object: unknown type");
+    }
+    if (!klass_ok) return Fail("object: class does not match its type");
+    objects_.push_back(o);
+  }
+  return true;
+}
+
+bool Codec::Restorer::FillCells() {
+  const fb::Heap* h = s_->heap();
+  for (size_t i = 0; i < symbols_.size(); ++i) {
+    const fb::SymbolCell* c = h->symbols()->Get(i);
+    symbols_[i]->description_ =
+        Get(&c->description(), Bit(kTagUndefined) | Bit(kTagString), "symbol description");
+    symbols_[i]->registered = c->registered();
+  }
+  for (size_t i = 0; i < shapes_.size() && ok(); ++i) {
+    const fb::ShapeCell* c = h->shapes()->Get(static_cast<flatbuffers::uoffset_t>(i));
+    size_t n = Size(c->keys());
+    if (Size(c->attrs()) != n) return Fail("shape: keys and attributes differ");
+    std::vector<vm::Shape::Entry> entries;
+    entries.reserve(n);
+    absl::flat_hash_set<HeapCell*> seen;
+    for (size_t k = 0; k < n; ++k) {
+      Value key = Get(c->keys()->Get(k), Bit(kTagString) | Bit(kTagSymbol), "shape key");
+      if (!ok()) return false;
+      if (key.IsString() && !key.AsString()->is_atom()) return Fail("shape: key is not an atom");
+      uint8_t attrs = c->attrs()->Get(k);
+      if (attrs > 15) return Fail("shape: bad attributes");
+      if (!seen.insert(key.AsHeap()).second) return Fail("shape: duplicate key");
+      entries.push_back({key.AsHeap(), attrs});
+    }
+    vm::Shape* s = shapes_[i];
+    if (i < 2) {
+      // The fresh VM's own root shapes: the snapshot must describe the same ones.
+      bool same = entries.size() == s->entries_.size() && c->dictionary() == s->dictionary_;
+      for (size_t k = 0; same && k < entries.size(); ++k)
+        same = entries[k].key == s->entries_[k].key && entries[k].attrs == s->entries_[k].attrs;
+      if (!same) return Fail("shape: root shapes differ");
+      continue;
+    }
+    s->entries_ = std::move(entries);
+    s->dictionary_ = c->dictionary();
+    s->BuildIndex();
+    vm_.heap().Account(static_cast<int64_t>(s->ExtraBytes()));
+  }
+  for (size_t i = 0; i < cells_.size(); ++i)
+    cells_[i]->value = Get(h->cells()->Get(static_cast<flatbuffers::uoffset_t>(i)), kWithEmpty, "cell");
+  for (size_t i = 0; i < accessors_.size(); ++i) {
+    const fb::AccessorCell* c = h->accessors()->Get(static_cast<flatbuffers::uoffset_t>(i));
+    accessors_[i]->getter = Get(&c->getter(), Bit(kTagUndefined) | Bit(kTagObject), "getter");
+    accessors_[i]->setter = Get(&c->setter(), Bit(kTagUndefined) | Bit(kTagObject), "setter");
+  }
+  return ok();
+}
+
+bool Codec::Restorer::FillObject(uint32_t index, const fb::ObjectCell* c) {
+  vm::Object* o = objects_[index];
+  auto type = static_cast<ObjType>(c->type());
+  o->shape_ = static_cast<vm::Shape*>(GetCell(c->shape(), kTagShape, false, "object shape"));
+  o->proto_ = GetObject(c->proto(), true, "object prototype");
+  if (!ok()) return false;
+  uint8_t flags = c->flags();
+  o->extensible_ = flags & 1;
+  o->frozen_elements_ = flags & 2;
+  o->sealed_elements_ = flags & 4;
+  const auto& shape_entries = o->shape_->entries_;
+  if (Size(c->slots()) != shape_entries.size())
+    return Fail("object: slot count does not match its shape");
+  o->slots_.resize(shape_entries.size());
+  for (size_t i = 0; i < shape_entries.size(); ++i) {
+    bool accessor = shape_entries[i].attrs & vm::kAccessorProp;
+    o->slots_[i] = Get(c->slots()->Get(static_cast<flatbuffers::uoffset_t>(i)),
+                       accessor ? Bit(kTagAccessor) : kWithEmpty, "object slot");
+  }
+  if (c->element_numbers() != nullptr) {
+    if (c->elements() != nullptr) return Fail("object: two element lists");
+    o->elements_.reserve(c->element_numbers()->size());
+    for (double d : *c->element_numbers()) o->elements_.push_back(Value::Number(d));
+  } else if (c->elements() != nullptr) {
+    o->elements_.reserve(c->elements()->size());
+    for (const fb::Val* v : *c->elements()) o->elements_.push_back(Get(v, kWithEmpty, "element"));
+  }
+  if (c->sparse() != nullptr && c->sparse()->size() > 0) {
+    auto& sparse = o->EnsureSparse();
+    for (const fb::SparseEntry* e : *c->sparse()) {
+      bool accessor = e->attrs() & vm::kAccessorProp;
+      if (e->attrs() > 15) return Fail("object: bad element attributes");
+      Value v = Get(&e->value(), accessor ? Bit(kTagAccessor) : kProgramValue, "sparse element");
+      if (!sparse.emplace(e->index(), std::make_pair(v, e->attrs())).second)
+        return Fail("object: duplicate sparse index");
+    }
+  }
+  o->internal_ = Get(c->internal(), kWithEmpty, "internal slot");
+  if (o->klass_ == vm::ObjectClass::kFunction) {
+    auto* f = static_cast<vm::FunctionObject*>(o);
+    f->is_constructor = flags & 8;
+    f->prototype_pending = flags & 16;
+  }
+  switch (type) {
+    case ObjType::kArray: {
+      auto* a = static_cast<vm::ArrayObject*>(o);
+      a->length = c->length();
+      a->length_writable = flags & 32;
+      if (a->elements_.size() > a->length) return Fail("array: more elements than its length");
+      break;
+    }
+    case ObjType::kClosure: {
+      auto* cl = static_cast<vm::Closure*>(o);
+      cl->proto_fn = static_cast<vm::Proto*>(GetCell(c->proto_fn(), kTagProto, false, "closure function"));
+      if (!ok()) return false;
+      if (cl->proto_fn->bc == nullptr) return Fail("closure: function without code");
+      size_t n = Size(c->upvals());
+      if (n != cl->proto_fn->bc->upvalues.size())
+        return Fail("closure: captured variables do not match its function");
+      cl->upvals.reserve(n);
+      for (uint32_t id : *c->upvals()) {
+        if (id >= cells_.size()) return Fail("closure: captured variable out of range");
+        cl->upvals.push_back(cells_[id]);
+      }
+      cl->home_object = GetObject(c->home_object(), true, "home object");
+      break;
+    }
+    case ObjType::kNative: {
+      auto* n = static_cast<vm::NativeFunction*>(o);
+      n->data = Get(c->data(), kProgramValue, "native data");
+      break;
+    }
+    case ObjType::kBound: {
+      auto* b = static_cast<vm::BoundFunction*>(o);
+      b->target = Get(c->target(), Bit(kTagObject), "bound target");
+      b->bound_this = Get(c->bound_this(), kProgramValue, "bound this");
+      if (c->bound_args() != nullptr)
+        for (const fb::Val* v : *c->bound_args()) b->bound_args.push_back(Get(v, kProgramValue, "bound argument"));
+      break;
+    }
+    case ObjType::kPromise: {
+      auto* p = static_cast<vm::PromiseObject*>(o);
+      if (c->promise_state() > 2) return Fail("promise: bad state");
+      p->state = static_cast<vm::PromiseObject::State>(c->promise_state());
+      p->result = Get(c->result(), kProgramValue, "promise result");
+      p->handled = c->handled();
+      p->already_resolved = c->already_resolved();
+      p->serial = c->serial();
+      auto reactions = [&](const flatbuffers::Vector<const fb::Reaction*>* in,
+                           std::vector<vm::PromiseReaction>* out) {
+        if (in == nullptr) return;
+        for (const fb::Reaction* r : *in) {
+          vm::PromiseReaction x;
+          x.capability = Get(&r->capability(), Bit(kTagUndefined) | Bit(kTagObject), "reaction");
+          if (x.capability.IsObject() && !IsTyped(x.capability, ObjType::kPromise))
+            Fail("reaction: the derived promise is not a promise");
+          x.handler = Get(&r->handler(), kProgramValue, "reaction handler");
+          x.aux = Get(&r->aux(), kProgramValue, "reaction data");
+          x.type = r->type();
+          x.special = r->special();
+          if (x.type > 1) Fail("reaction: bad type");
+          CheckJobAux(x.special, x.aux, "reaction");
+          out->push_back(x);
+        }
+      };
+      reactions(c->fulfill_reactions(), &p->fulfill_reactions);
+      reactions(c->reject_reactions(), &p->reject_reactions);
+      break;
+    }
+    case ObjType::kMap: {
+      auto* m = static_cast<vm::MapObject*>(o);
+      if (c->entries() == nullptr) return Fail("map: no entries");
+      if (c->entries()->size() > vm::kMaxCollectionSize) return Fail("map: too many entries");
+      uint32_t live = 0;
+      m->entries.reserve(c->entries()->size());
+      for (const fb::MapEntry* e : *c->entries()) {
+        Value k = Get(&e->key(), kWithEmpty, "map key");
+        Value v = Get(&e->value(), kWithEmpty, "map value");
+        if (!k.IsEmpty()) ++live;
+        m->entries.push_back({k, v});
+      }
+      m->live = c->live();
+      if (m->live != live) return Fail("map: wrong live count");
+      break;
+    }
+    case ObjType::kIterator: {
+      auto* it = static_cast<vm::IteratorObject*>(o);
+      it->done = c->done();
+      it->target = Get(c->target(), kProgramValue, "iterator target");
+      it->pos = c->pos();
+      if (c->keys() != nullptr)
+        for (const fb::Val* v : *c->keys()) it->keys.push_back(Get(v, kWithEmpty, "iterator key"));
+      break;
+    }
+    case ObjType::kActivation: {
+      auto* a = static_cast<vm::ActivationObject*>(o);
+      a->closure = Get(c->closure(), Bit(kTagObject), "activation closure");
+      if (c->registers() == nullptr || c->registers()->size() > isa::kMaxRegisters + 1)
+        return Fail("activation: bad registers");
+      for (const fb::Val* v : *c->registers()) a->registers.push_back(Get(v, kRegister, "register"));
+      a->pc = c->pc();
+      a->new_target = Get(c->new_target(), kProgramValue, "new.target");
+      a->promise = Get(c->promise(), Bit(kTagObject), "activation promise");
+      a->resume_reg = c->resume_reg();
+      a->argc = c->argc();
+      a->running = c->running();
+      a->finished = c->finished();
+      break;
+    }
+    default:
+      break;
+  }
+  return ok();
+}
+
+bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
+  const fb::VmState* st = s_->vm();
+  vm::VM& vm = vm_;
+  // Second pass over objects: checks that need every cell filled.
+  for (vm::Object* o : objects_) {
+    switch (Codec::TypeOf(o)) {
+      case ObjType::kNative: {
+        auto* n = static_cast<vm::NativeFunction*>(o);
+        if (n->fn == vm::ResolvingFunctionNative()) {
+          Value d = n->data;
+          if (!IsTyped(d, ObjType::kPlain) || d.AsObject()->elements_.size() < 2 ||
+              !IsTyped(d.AsObject()->elements_[0], ObjType::kPromise) ||
+              !d.AsObject()->elements_[1].IsBool())
+            return Fail("resolving function: bad record");
+        }
+        break;
+      }
+      case ObjType::kMap: {
+        auto* m = static_cast<vm::MapObject*>(o);
+        if (!CheckGeneration(m->internal_, "map")) return false;
+        m->index.reserve(m->live);
+        for (uint32_t i = 0; i < m->entries.size(); ++i) {
+          const Value& k = m->entries[i].key;
+          if (!k.IsEmpty() && !m->index.emplace(k, i).second) return Fail("map: duplicate key");
+        }
+        break;
+      }
+      case ObjType::kIterator: {
+        auto* it = static_cast<vm::IteratorObject*>(o);
+        using K = vm::IteratorObject::Kind;
+        bool target_ok = true;
+        switch (it->kind) {
+          case K::kArrayValues:
+          case K::kArrayKeys:
+          case K::kArrayEntries:
+            target_ok = it->done || it->target.IsObject();
+            break;
+          case K::kStringValues:
+            target_ok = it->done || it->target.IsString();
+            break;
+          case K::kForIn:
+            for (const Value& k : it->keys)
+              if (!k.IsString() && !k.IsSymbol() && !k.IsNumber()) target_ok = false;
+            break;
+          default:  // Map/Set iterators
+            target_ok = it->target.IsUndefined() || IsTyped(it->target, ObjType::kMap);
+            if (!it->keys.empty() && !CheckGeneration(it->keys[0], "collection iterator")) return false;
+            break;
+        }
+        if (!target_ok) return Fail("iterator: bad target");
+        break;
+      }
+      case ObjType::kActivation: {
+        auto* a = static_cast<vm::ActivationObject*>(o);
+        if (!IsTyped(a->closure, ObjType::kClosure)) return Fail("activation: not a closure");
+        if (!IsTyped(a->promise, ObjType::kPromise)) return Fail("activation: no promise");
+        const vm::Proto* p = static_cast<vm::Closure*>(a->closure.AsObject())->proto_fn;
+        if (!CheckPc(p, a->pc, "activation")) return false;
+        if (a->resume_reg >= p->bc->num_regs || a->registers.size() > p->bc->num_regs)
+          return Fail("activation: register out of range");
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  // Stack and frames.
+  size_t n = Size(st->stack());
+  if (n > (size_t{1} << 24)) return Fail("stack too large");
+  size_t needed = n;
+  uint32_t prev_base = 0;
+  const auto* frames = st->frames();
+  if (Size(frames) > static_cast<size_t>(vm.limits().max_call_depth) + 2)
+    return Fail("too many frames");
+  for (size_t i = 0; i < Size(frames); ++i) {
+    const fb::Frame* f = frames->Get(static_cast<flatbuffers::uoffset_t>(i));
+    vm::Frame fr;
+    fr.closure = static_cast<vm::Closure*>(GetTyped(&f->closure(), ObjType::kClosure, false, "frame closure"));
+    fr.proto = static_cast<vm::Proto*>(GetCell(&f->proto(), kTagProto, false, "frame function"));
+    if (!ok()) return false;
+    if (fr.closure->proto_fn != fr.proto) return Fail("frame: closure and function differ");
+    if (!CheckPc(fr.proto, f->pc(), "frame")) return false;
+    fr.pc = fr.proto->bc->code.data() + f->pc();
+    if (f->base() <= prev_base || f->base() > n) return Fail("frame: registers outside the stack");
+    prev_base = f->base();
+    fr.base = f->base();
+    fr.argc = f->argc();
+    fr.initial_async = f->initial_async();
+    needed = std::max<size_t>(needed, static_cast<size_t>(fr.base) + fr.proto->bc->num_regs + 8);
+    if (f->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kMain) ||
+        f->site_kind() == static_cast<uint8_t>(vm::CallSite::Kind::kBoundary))
+      return Fail("frame: bad call site");
+    fr.site.kind = static_cast<vm::CallSite::Kind>(f->site_kind());
+    fr.site.ret_reg = f->site_ret_reg();
+    fr.site.ret_transform = f->site_ret_transform();
+    fr.site.job_kind = f->site_job_kind();
+    fr.site.aux = Get(&f->site_aux(), kProgramValue, "call site");
+    fr.site.aux2 = Get(&f->site_aux2(), kProgramValue, "call site");
+    if (fr.site.kind == vm::CallSite::Kind::kJob) {
+      if (fr.site.aux.IsObject() && !IsTyped(fr.site.aux, ObjType::kPromise))
+        return Fail("frame: job without a promise");
+      if (fr.site.job_kind == 2 && !CheckResolvingNative(fr.site.aux2, "frame")) return false;
+    }
+    fr.activation = static_cast<vm::ActivationObject*>(
+        GetTyped(&f->activation(), ObjType::kActivation, true, "frame activation"));
+    fr.new_target = Get(&f->new_target(), kProgramValue, "frame new.target");
+    if (!ok()) return false;
+    vm.frames_.push_back(fr);
+  }
+  if (vm.stack_.size() < needed + 512) vm.stack_.resize(needed + 512);
+  for (size_t i = 0; i < n; ++i)
+    vm.stack_[i] = Get(st->stack()->Get(static_cast<flatbuffers::uoffset_t>(i)), kRegister, "stack");
+
+  // Jobs.
+  if (st->jobs() != nullptr) {
+    for (const fb::Job* j : *st->jobs()) {
+      vm::VM::Job job;
+      job.fn = Get(j->fn(), kProgramValue, "job function");
+      job.this_value = Get(j->this_value(), kProgramValue, "job this");
+      if (j->args() != nullptr)
+        for (const fb::Val* v : *j->args()) job.args.push_back(Get(v, kProgramValue, "job argument"));
+      job.derived = static_cast<vm::PromiseObject*>(
+          GetTyped(j->derived(), ObjType::kPromise, true, "job promise"));
+      job.special = j->special();
+      job.aux = Get(j->aux(), kProgramValue, "job data");
+      if (!CheckJobAux(job.special, job.aux, "job")) return false;
+      vm.jobs_.push_back(std::move(job));
+    }
+  }
+  // Host calls.
+  if (st->host_calls() != nullptr) {
+    uint64_t prev = 0;
+    bool first = true;
+    for (const fb::HostCall* h : *st->host_calls()) {
+      if (!first && h->call_id() <= prev) return Fail("host calls: not sorted");
+      first = false;
+      prev = h->call_id();
+      if (h->promise() >= objects_.size() ||
+          Codec::TypeOf(objects_[h->promise()]) != ObjType::kPromise)
+        return Fail("host call: not a promise");
+      vm.host_calls_[h->call_id()] = static_cast<vm::PromiseObject*>(objects_[h->promise()]);
+    }
+  }
+  vm.main_returned_ = st->main_returned();
+  vm.main_value_ = Get(st->main_value(), kProgramValue, "main value");
+  // Copies of realm objects.
+  if (st->cow() != nullptr) {
+    int64_t prev = -1;
+    for (const fb::CowEntry* e : *st->cow()) {
+      if (static_cast<int64_t>(e->realm_id()) <= prev) return Fail("copies: not sorted");
+      prev = e->realm_id();
+      if (e->realm_id() >= realm_.cells.size() ||
+          realm_.cells[e->realm_id()]->cell_kind() != CellKind::kObject || e->object() >= objects_.size())
+        return Fail("copies: bad reference");
+      auto* from = static_cast<vm::Object*>(realm_.cells[e->realm_id()]);
+      vm::Object* to = objects_[e->object()];
+      ObjType a = realm_.object_types[e->realm_id()], b = Codec::TypeOf(to);
+      bool compatible = from->klass_ == to->klass_ &&
+                        (a == b || (b == ObjType::kPlain && a != ObjType::kArray &&
+                                    a != ObjType::kClosure && a != ObjType::kNative &&
+                                    a != ObjType::kBound));
+      if (!compatible) return Fail("copies: the copy does not match the original");
+      vm.cow_[from] = to;
+    }
+  }
+  if (st->rejected_unhandled() != nullptr) {
+    for (uint32_t id : *st->rejected_unhandled()) {
+      if (id >= objects_.size() || Codec::TypeOf(objects_[id]) != ObjType::kPromise)
+        return Fail("unhandled rejections: not a promise");
+      vm.rejected_unhandled_.push_back(static_cast<vm::PromiseObject*>(objects_[id]));
+    }
+  }
+  vm.promise_serial_ = st->promise_serial();
+  if (st->error_kinds() != nullptr) {
+    for (const fb::ErrorKind* k : *st->error_kinds()) {
+      if (k->error() >= objects_.size()) return Fail("error kinds: bad reference");
+      vm.error_kinds_.emplace_back(objects_[k->error()], k->kind() ? k->kind()->str() : "");
+    }
+  }
+  vm.steps_ = st->steps();
+  vm.steps_until_check_ = std::clamp<int64_t>(st->steps_until_check(), 1, 4096);
+  vm.has_uncaught_job_error_ = st->has_uncaught_job_error();
+  vm.uncaught_job_error_ = Get(st->uncaught_job_error(), kProgramValue, "uncaught job error");
+  if (st->extra_roots() != nullptr)
+    for (const fb::Val* v : *st->extra_roots()) vm.extra_roots_.push_back(Get(v, kProgramValue, "root"));
+  if (st->template_caches() != nullptr) {
+    for (const fb::TemplateCache* t : *st->template_caches()) {
+      if (t->proto() >= protos_.size()) return Fail("template: bad function");
+      vm::Proto* p = protos_[t->proto()];
+      const auto& consts = module.protos[t->proto()].constants;
+      if (t->constant() >= consts.size() ||
+          consts[t->constant()].kind != bytecode::Constant::Kind::kTemplate)
+        return Fail("template: bad constant");
+      Value v = Get(&t->value(), Bit(kTagObject), "template");
+      if (!IsTyped(v, ObjType::kArray)) return Fail("template: not an array");
+      p->template_cache[t->constant()] = v;
+    }
+  }
+  return ok();
+}
+
+absl::Status Codec::Restorer::Run(const bytecode::Module& module) {
+  auto corrupted = [&] { return absl::DataLossError(absl::StrCat("snapshot: corrupted (", error_, ")")); };
+  // The module's protos, as LoadModule made them (in module order).
+  for (const Value& v : vm_.loaded_protos_) protos_.push_back(static_cast<vm::Proto*>(v.AsHeap()));
+  if (s_->program()->proto_count() != protos_.size())
+    return absl::InvalidArgumentError("snapshot: the program module does not match the snapshot");
+  if (!AllocateStrings() || !AllocateCells() || !AllocateObjects() || !FillCells()) return corrupted();
+  const auto* list = s_->heap()->objects();
+  for (uint32_t i = 0; i < objects_.size(); ++i)
+    if (!FillObject(i, list->Get(i))) return corrupted();
+  for (vm::Object* o : objects_) vm_.heap().Account(static_cast<int64_t>(o->ExtraBytes()));
+  if (!RestoreState(module)) return corrupted();
+  vm_.heap().Account(static_cast<int64_t>(vm_.stack_.size() * sizeof(Value)));
+  if (vm_.heap().bytes() > vm_.limits().max_memory_bytes)
+    return absl::ResourceExhaustedError(absl::StrCat("snapshot: the restored heap (", vm_.heap().bytes(),
+                                                     " bytes) exceeds the memory limit"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::unique_ptr<vm::VM>> Codec::Restore(const fb::Snapshot* s, const vm::Realm& realm,
+                                                       std::shared_ptr<const bytecode::Module> module,
+                                                       vm::VmLimits limits) {
+  auto vm = std::make_unique<vm::VM>(&realm, limits);
+  const bytecode::Module& m = *module;
+  vm->LoadModule(std::move(module));
+  Restorer r(s, Table(realm), Natives(realm), *vm);
+  if (absl::Status st = r.Run(m); !st.ok()) return st;
+  return vm;
+}
+
+}  // namespace codemode::snapshot
