@@ -4,31 +4,53 @@
 # codemode / node-jitless. Each run is a whole process (start-up included, as a host would see it).
 # Results are checked too: every engine must return the same value as node.
 #
-#   bench/compare.sh [--runs N] [--codemode BIN] [PROGRAM.js ...]
+#   bench/compare.sh [--runs N] [--codemode BIN] [--runner BIN] [--cat] [PROGRAM.js ...]
 #
-# codemode runs `codemode run PROG --tools bench/noop-manifest.json`; node and qjs run the same file
-# wrapped in an async function with a `tools` stub whose functions return Promise.resolve(input).
+# codemode column: `codemode_bench_run PROG` (--runner; default bench/codemode_bench_run in the build
+# dir of --codemode), whose tools.noop.ping is in-process and completes with its input at once, like
+# node's stub. Without that binary: `codemode run PROG --tools bench/noop-manifest.json` (noted).
+# --cat adds the column cm_cat_ms: `codemode run` with the manifest's /bin/cat command tool (process
+# spawn per call). node and qjs run the file wrapped in an async function with a `tools` stub whose
+# functions return Promise.resolve(input).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=5
 CODEMODE=$ROOT/build/codemode
+RUNNER=
+WITH_CAT=0
 PROGRAMS=()
 while (($#)); do
   case "$1" in
     --runs) RUNS=$2; shift 2 ;;
     --codemode) CODEMODE=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --runner) RUNNER=$2; shift 2 ;;
+    --cat) WITH_CAT=1; shift ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) PROGRAMS+=("$1"); shift ;;
   esac
 done
 ((${#PROGRAMS[@]})) || PROGRAMS=("$ROOT"/bench/programs/*.js)
 MANIFEST=$ROOT/bench/noop-manifest.json
 QJS=$(command -v qjs || true)
-HAVE_CM=1
+[[ -n "$RUNNER" ]] || RUNNER=$(dirname "$CODEMODE")/bench/codemode_bench_run
+HAVE_CLI=1
 if [[ ! -x "$CODEMODE" ]]; then
-  echo "note: $CODEMODE not built; codemode column skipped (scripts/build.sh release)" >&2
-  HAVE_CM=0
+  HAVE_CLI=0
+  ((WITH_CAT)) && echo "note: $CODEMODE not built; cm_cat_ms column skipped" >&2
+  WITH_CAT=0
+fi
+# The codemode column's command (the program path is appended).
+if [[ -x "$RUNNER" ]]; then
+  CM_CMD=("$RUNNER" --max-tool-calls 1000)
+  CM_HOW="$RUNNER (in-process noop.ping)"
+elif ((HAVE_CLI)); then
+  CM_CMD=("$CODEMODE" run --tools "$ROOT/bench/noop-manifest.json" --max-tool-calls 1000)
+  CM_HOW="$CODEMODE run --tools noop-manifest.json (/bin/cat per tool call: $RUNNER not built)"
+  echo "note: $RUNNER not built; the codemode column uses the CLI with /bin/cat tools" >&2
+else
+  CM_CMD=()
+  echo "note: neither $RUNNER nor $CODEMODE built; codemode column skipped (scripts/build.sh release)" >&2
 fi
 
 TMP=$(mktemp -d)
@@ -77,24 +99,47 @@ same_value() {
   ' "$1" "$2" "$3" 2>/dev/null
 }
 
+# cm_failure NAME OUT: why a codemode run failed, from its Result on stdout.
+cm_failure() {
+  echo "$1: $(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(r.error.kind + ": " + r.error.message); } catch { console.log("no Result on stdout"); }' "$2")"
+}
+
+# checked_cm NAME OUT MS NODE_MS: sets CHECKED to MS, or MS(wrong) when the Result's value differs
+# from node's; a failed run is added to FAILURES.
+checked_cm() {
+  CHECKED=$3
+  if [[ "$CHECKED" == fail ]]; then
+    FAILURES+=("$(cm_failure "$1" "$2")")
+  elif [[ "$4" != fail ]]; then
+    same_value "$2" "$TMP/node.out" codemode || CHECKED="$CHECKED(wrong)"
+  fi
+}
+
 FAILURES=()
-printf '%-18s %12s %14s %10s %10s\n' program codemode_ms node_jitless_ms qjs_ms cm/node
+if ((WITH_CAT)); then
+  printf '%-18s %12s %14s %10s %10s %10s\n' program codemode_ms node_jitless_ms qjs_ms cm/node cm_cat_ms
+else
+  printf '%-18s %12s %14s %10s %10s\n' program codemode_ms node_jitless_ms qjs_ms cm/node
+fi
 for prog in "${PROGRAMS[@]}"; do
   name=$(basename "$prog" .js)
   wrap "$prog" "$TMP/$name.wrapped.js"
   node_ms=$(time_runs "$TMP/node.out" node --jitless --no-warnings "$TMP/$name.wrapped.js")
   cm_ms=-
   ratio=-
-  if ((HAVE_CM)); then
+  if ((${#CM_CMD[@]})); then
     # The fan-out makes 200 calls: above the default maxToolCalls (128).
-    cm_ms=$(time_runs "$TMP/cm.out" "$CODEMODE" run "$prog" --tools "$MANIFEST" --max-tool-calls 1000)
-    if [[ "$cm_ms" == fail ]]; then
-      FAILURES+=("$name: $(node -e 'try { const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(r.error.kind + ": " + r.error.message); } catch { console.log("no Result on stdout"); }' "$TMP/cm.out")")
-    fi
-    if [[ "$cm_ms" != fail && "$node_ms" != fail ]]; then
-      same_value "$TMP/cm.out" "$TMP/node.out" codemode || cm_ms="$cm_ms(wrong)"
-      [[ "$cm_ms" =~ ^[0-9]+$ ]] && ratio=$(awk -v a="$cm_ms" -v b="$node_ms" 'BEGIN {printf "%.2f", a / b}')
-    fi
+    cm_ms=$(time_runs "$TMP/cm.out" "${CM_CMD[@]}" "$prog")
+    checked_cm "$name" "$TMP/cm.out" "$cm_ms" "$node_ms"
+    cm_ms=$CHECKED
+    [[ "$cm_ms" =~ ^[0-9]+$ && "$node_ms" =~ ^[0-9]+$ ]] &&
+      ratio=$(awk -v a="$cm_ms" -v b="$node_ms" 'BEGIN {printf "%.2f", a / b}')
+  fi
+  cat_ms=-
+  if ((WITH_CAT)); then
+    cat_ms=$(time_runs "$TMP/cat.out" "$CODEMODE" run "$prog" --tools "$MANIFEST" --max-tool-calls 1000)
+    checked_cm "$name (cat)" "$TMP/cat.out" "$cat_ms" "$node_ms"
+    cat_ms=$CHECKED
   fi
   qjs_ms=-
   if [[ -n "$QJS" ]]; then
@@ -103,7 +148,13 @@ for prog in "${PROGRAMS[@]}"; do
       same_value "$TMP/qjs.out" "$TMP/node.out" qjs || qjs_ms="$qjs_ms(wrong)"
     fi
   fi
-  printf '%-18s %12s %14s %10s %10s\n' "$name" "$cm_ms" "$node_ms" "$qjs_ms" "$ratio"
+  if ((WITH_CAT)); then
+    printf '%-18s %12s %14s %10s %10s %10s\n' "$name" "$cm_ms" "$node_ms" "$qjs_ms" "$ratio" "$cat_ms"
+  else
+    printf '%-18s %12s %14s %10s %10s\n' "$name" "$cm_ms" "$node_ms" "$qjs_ms" "$ratio"
+  fi
 done
 echo "median of $RUNS runs, wall time per process in ms; (wrong) = value differs from node's"
+[[ -n "${CM_HOW:-}" ]] && echo "codemode: $CM_HOW"
+((WITH_CAT)) && echo "cm_cat_ms: $CODEMODE run --tools bench/noop-manifest.json (/bin/cat per tool call)"
 for f in "${FAILURES[@]}"; do echo "codemode failed: $f"; done
