@@ -1,7 +1,13 @@
-// The `codemode` CLI (DESIGN §6): run, disasm. Prints the Result as JSON; exit 0 ok, 1 program failed,
-// 2 usage error.
+// The `codemode` CLI (DESIGN §6): run, resume, snapshot inspect, disasm. Prints the Result as JSON;
+// exit 0 ok (or suspended), 1 program failed, 2 usage error.
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -9,6 +15,7 @@
 
 #include "compiler/compile.h"
 #include "runtime/runtime.h"
+#include "tools/json.h"
 #include "tools/manifest.h"
 #include "vm/disasm.h"
 
@@ -26,6 +33,79 @@ bool ReadFile(const std::string& path, std::string* out) {
 int Usage(const std::string& message) {
   std::cerr << "codemode: " << message << "\n";
   return 2;
+}
+
+// Writes `bytes` to `path` atomically: a temporary file in the same folder, fsync, rename, fsync of the
+// folder. Returns an error message or "".
+std::string WriteAtomically(const std::string& path, const std::string& bytes) {
+  std::filesystem::path target(path);
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return "cannot create " + tmp + ": " + std::strerror(errno);
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      std::string e = std::strerror(errno);
+      close(fd);
+      unlink(tmp.c_str());
+      return "cannot write " + tmp + ": " + e;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (fsync(fd) != 0 || close(fd) != 0) {
+    unlink(tmp.c_str());
+    return "cannot flush " + tmp;
+  }
+  if (rename(tmp.c_str(), path.c_str()) != 0) {
+    std::string e = std::strerror(errno);
+    unlink(tmp.c_str());
+    return "cannot rename " + tmp + " to " + path + ": " + e;
+  }
+  std::string dir = target.parent_path().empty() ? "." : target.parent_path().string();
+  int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    fsync(dfd);
+    close(dfd);
+  }
+  return "";
+}
+
+// Prints an Outcome: the Result, or (suspended) {"ok":"suspended","runId":…,"pending":[…]} after saving
+// the snapshot to DIR/<runId>.snapshot.
+int Report(codemode::Outcome& out, const std::string& state_dir) {
+  namespace json = codemode::json;
+  if (!out.is_suspended()) {
+    std::cout << out.result.ToJson(2) << "\n";
+    return out.result.ok ? 0 : 1;
+  }
+  const codemode::Suspended& s = *out.suspended;
+  std::string path = (std::filesystem::path(state_dir) / (s.run_id + ".snapshot")).string();
+  std::error_code ec;
+  std::filesystem::create_directories(state_dir, ec);
+  std::string err = WriteAtomically(path, s.state);
+  if (!err.empty()) {
+    std::cerr << "codemode: the run was suspended but its snapshot could not be saved: " << err << "\n";
+    return 1;
+  }
+  json::Object o;
+  o.Set("ok", json::Value::String("suspended"));
+  o.Set("runId", json::Value::String(s.run_id));
+  json::Array pending;
+  for (const auto& k : s.pending) pending.push_back(json::Value::String(k));
+  o.Set("pending", json::Value::FromArray(std::move(pending)));
+  o.Set("snapshot", json::Value::String(path));
+  std::cout << json::SerializePretty(json::Value::FromObject(std::move(o)), 2) << "\n";
+  return 0;
+}
+
+// Run ids name snapshot files: keep them to a safe alphabet.
+bool SafeRunId(const std::string& id) {
+  if (id.empty() || id.size() > 128) return false;
+  for (char c : id)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.')) return false;
+  return id != "." && id != "..";
 }
 
 }  // namespace
@@ -46,6 +126,27 @@ int main(int argc, char** argv) {
   run->add_option("--max-steps", limits.max_steps, "Step limit (default 0 = unlimited)");
   run->add_option("--max-memory-bytes", limits.max_memory_bytes, "Heap limit in bytes (default 256 MiB)");
   run->add_option("--run-id", run_id, "Run id used in call keys (default: a random UUID)");
+  std::string state_dir;
+  bool park = false;
+  run->add_option("--state-dir", state_dir, "Folder for snapshots of suspended runs (<runId>.snapshot)");
+  run->add_flag("--park-when-waiting", park,
+                "Suspend the run to --state-dir when it only waits for durable, idempotent or queued "
+                "calls; print {\"ok\":\"suspended\",...} and exit 0");
+
+  std::string resume_file, resume_manifest, resume_state_dir;
+  bool resume_park = false;
+  CLI::App* resume = app.add_subcommand("resume", "Continue a suspended run from its snapshot");
+  resume->add_option("snapshot", resume_file, "Snapshot file written by run --park-when-waiting")->required();
+  resume->add_option("--tools", resume_manifest, "Tool manifest (the same tools the run started with)");
+  resume->add_option("--state-dir", resume_state_dir, "Where to save the run if it parks again "
+                                                      "(default: the snapshot's folder)");
+  resume->add_flag("--park-when-waiting", resume_park, "Park again when only waiting (see run)");
+
+  std::string inspect_file;
+  CLI::App* snap = app.add_subcommand("snapshot", "Snapshot tools");
+  CLI::App* inspect = snap->add_subcommand("inspect", "Print a snapshot as JSON");
+  inspect->add_option("file", inspect_file, "Snapshot file")->required();
+  snap->require_subcommand(1);
 
   std::string disasm_file;
   CLI::App* disasm = app.add_subcommand("disasm", "Compile a program and print its bytecode");
@@ -70,12 +171,47 @@ int main(int argc, char** argv) {
     return 0;
   }
 
+  if (*inspect) {
+    std::string bytes;
+    if (!ReadFile(inspect_file, &bytes)) return Usage("cannot read " + inspect_file);
+    auto json = codemode::InspectSnapshot(bytes);
+    if (!json.ok()) {
+      std::cerr << "codemode: SnapshotError: " << json.status().message() << "\n";
+      return 1;
+    }
+    std::cout << *json << "\n";
+    return 0;
+  }
+
+  if (*resume) {
+    std::string bytes;
+    if (!ReadFile(resume_file, &bytes)) return Usage("cannot read " + resume_file);
+    codemode::RuntimeOptions options;
+    options.park_when_waiting = resume_park;
+    if (!resume_manifest.empty()) {
+      auto tree = codemode::tools::LoadManifest(resume_manifest);
+      if (!tree.ok()) return Usage(std::string(tree.status().message()));
+      options.tools = std::move(*tree);
+    }
+    auto runtime = codemode::Runtime::Make(std::move(options));
+    if (!runtime.ok()) return Usage(std::string(runtime.status().message()));
+    codemode::Outcome out = (*runtime)->Resume(bytes)->Run();
+    std::string dir = resume_state_dir.empty()
+                          ? std::filesystem::path(resume_file).parent_path().string()
+                          : resume_state_dir;
+    return Report(out, dir.empty() ? "." : dir);
+  }
+
+  if (park && state_dir.empty()) return Usage("--park-when-waiting needs --state-dir");
+  if (!run_id.empty() && !SafeRunId(run_id))
+    return Usage("--run-id may only contain letters, digits, '-', '_' and '.' (at most 128)");
   if (!lang.empty() && lang != "js" && lang != "ts")
     return Usage("--lang " + lang + " is not supported yet (js only)");
   std::string source;
   if (!ReadFile(file, &source)) return Usage("cannot read " + file);
   codemode::RuntimeOptions options;
   options.limits = limits;
+  options.park_when_waiting = park;
   if (!manifest.empty()) {
     auto tree = codemode::tools::LoadManifest(manifest);
     if (!tree.ok()) return Usage(std::string(tree.status().message()));
@@ -83,7 +219,6 @@ int main(int argc, char** argv) {
   }
   auto runtime = codemode::Runtime::Make(std::move(options));
   if (!runtime.ok()) return Usage(std::string(runtime.status().message()));
-  codemode::Result result = (*runtime)->Execute(source, run_id);
-  std::cout << result.ToJson(2) << "\n";
-  return result.ok ? 0 : 1;
+  codemode::Outcome out = (*runtime)->NewProgram(source, "", run_id)->Run();
+  return Report(out, state_dir);
 }

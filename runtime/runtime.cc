@@ -1,22 +1,28 @@
-// Runtime: compiles a program, builds its VM over the shared realm, drives the event loop over host
-// calls (tool completions arrive on other threads into the inbox), enforces the run's limits and turns
-// the outcome into a Result (DESIGN §1).
+// Runtime and Program: compile a program, build its VM over the shared realm (or restore one from a
+// snapshot), drive the event loop over host calls (completions arrive on tool threads into the inbox),
+// keep the call table, suspend at step boundaries, enforce the run's limits and turn the outcome into a
+// Result (DESIGN §1, §5, §6).
 #include "runtime/runtime.h"
 
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <random>
 #include <span>
 #include <variant>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "compiler/compile.h"
 #include "runtime/prelude.h"
+#include "snapshot/snapshot.h"
 #include "tools/json.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
@@ -24,6 +30,8 @@
 namespace codemode {
 
 namespace {
+
+vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args);
 
 using Clock = std::chrono::steady_clock;
 
@@ -50,6 +58,7 @@ absl::StatusOr<const vm::Realm*> SharedRealm() {
       return;
     }
     realm = std::move(*r);
+    snapshot::RegisterNative(ToolCallNative, "tools call");  // run-created natives need stable ids
   });
   if (!status.ok()) return status;
   return realm.get();
@@ -68,34 +77,58 @@ std::string NewUuid() {
 // Completions of host calls, filled from tool threads, drained by the run's thread.
 struct Inbox {
   struct Item {
+    enum class Kind : uint8_t { kSettled, kDurableStarted };
     uint64_t call_id;
+    Kind kind;
     bool ok;
-    std::string text;
+    std::string text;  // output JSON / failure message; for kDurableStarted the data JSON
   };
   std::mutex mu;
   std::condition_variable cv;
   std::deque<Item> items;
+  bool wake = false;  // set (under mu) to wake the run thread without an item (a suspend request)
 
   void Push(Item item) {
     {
       std::lock_guard<std::mutex> lock(mu);
       items.push_back(std::move(item));
     }
-    cv.notify_one();
+    cv.notify_all();
+  }
+  void Wake() {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      wake = true;
+    }
+    cv.notify_all();
   }
 };
 
-class RunHost;
+using CallState = snapshot::CallEntry::State;
 
-// The `tools` tree: leaf natives carry their path in `data` (an array of strings).
-vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args);
+// One admitted host call (the call table of DESIGN §1).
+struct CallRecord {
+  uint64_t id = 0;
+  std::string key;
+  std::vector<std::string> path;
+  const tools::Tool* tool = nullptr;
+  CallState state = CallState::kQueued;
+  bool durable_starting = false;  // a durable call whose `start` has not completed (blocks suspend)
+  std::string input_json;
+  std::string data_json;
+  tools::CallHandle handle;
+};
+
 
 class RunHost : public vm::Host {
  public:
-  RunHost(const RuntimeOptions& options, std::string run_id)
-      : options_(options), run_id_(std::move(run_id)), inbox_(std::make_shared<Inbox>()) {}
+  RunHost(const RuntimeOptions& options, std::string run_id, Limits limits)
+      : options_(options), limits_(limits), run_id_(std::move(run_id)),
+        inbox_(std::make_shared<Inbox>()) {}
 
   ~RunHost() override { CancelAll(); }
+
+  void set_vm(vm::VM* vm) { vm_ = vm; }
 
   StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) override {
     StartResult r;
@@ -109,31 +142,27 @@ class RunHost : public vm::Host {
       suggestions_ = lookup_error.suggestions;
       return r;
     }
-    if (static_cast<int64_t>(tool_calls_.size()) >= options_.limits.max_tool_calls) {
+    if (static_cast<int64_t>(tool_calls_.size()) >= limits_.max_tool_calls) {
       r.ok = false;
       r.kind = "ToolCallLimitExceeded";
-      r.message = absl::StrCat("The program made more than ", options_.limits.max_tool_calls,
+      r.message = absl::StrCat("The program made more than ", limits_.max_tool_calls,
                                " tool calls (maxToolCalls)");
       r.terminate = true;
       return r;
     }
     uint64_t id = ++next_call_id_;
     tool_calls_.push_back(tools::JoinPath(path));
-    tools::CallRequest req;
-    req.key = absl::StrCat(run_id_, ":", id);
-    req.path = path;
-    req.input_json = std::move(input_json);
-    std::weak_ptr<Inbox> weak = inbox_;
-    handles_.push_back(tools::StartCall(**tool, std::move(req), [weak, id](tools::CallOutcome out) {
-      if (auto inbox = weak.lock()) {
-        if (out.ok()) {
-          inbox->Push({id, true, std::move(*out)});
-        } else {
-          inbox->Push({id, false, std::string(out.status().message())});
-        }
-      }
-    }));
-    ++in_flight_;
+    CallRecord& rec = calls_[id];
+    rec.id = id;
+    rec.key = absl::StrCat(run_id_, ":", id);
+    rec.path = path;
+    rec.tool = *tool;
+    rec.input_json = std::move(input_json);
+    Launch(rec);
+    if (options_.roundtrip && vm_ != nullptr) {
+      roundtrip_due_ = true;
+      vm_->YieldAtStep(vm_->steps() + 1);  // roundtrip right after this host call
+    }
     r.call_id = id;
     return r;
   }
@@ -145,26 +174,219 @@ class RunHost : public vm::Host {
     logs_.push_back(prefix + line);
   }
 
+  // Starts (or, after a resume, restarts) the work of a call by its tool's kind.
+  void Launch(CallRecord& rec) {
+    tools::CallRequest req;
+    req.key = rec.key;
+    req.path = rec.path;
+    req.input_json = rec.input_json;
+    std::weak_ptr<Inbox> weak = inbox_;
+    uint64_t id = rec.id;
+    switch (rec.tool->kind) {
+      case tools::ToolKind::kPlain:
+      case tools::ToolKind::kIdempotent:
+        rec.state = rec.tool->kind == tools::ToolKind::kPlain ? CallState::kRunning
+                                                              : CallState::kIdempotentRunning;
+        rec.handle = tools::StartCall(*rec.tool, std::move(req), [weak, id](tools::CallOutcome out) {
+          if (auto inbox = weak.lock()) inbox->Push(ToItem(id, Inbox::Item::Kind::kSettled, out));
+        });
+        break;
+      case tools::ToolKind::kDurable:
+        rec.state = CallState::kRunning;
+        rec.durable_starting = true;
+        rec.handle = tools::StartCall(*rec.tool, std::move(req), [weak, id](tools::CallOutcome out) {
+          if (auto inbox = weak.lock())
+            inbox->Push(ToItem(id, Inbox::Item::Kind::kDurableStarted, out));
+        });
+        break;
+    }
+  }
+
+  // durable-started: wait(data) reconnects to the job (also after every resume).
+  void StartWait(CallRecord& rec) {
+    rec.state = CallState::kDurableStarted;
+    rec.durable_starting = false;
+    tools::DurableRequest req;
+    req.key = rec.key;
+    req.path = rec.path;
+    req.data_json = rec.data_json;
+    std::weak_ptr<Inbox> weak = inbox_;
+    uint64_t id = rec.id;
+    rec.handle = tools::StartDurableWait(*rec.tool, std::move(req), [weak, id](tools::CallOutcome out) {
+      if (auto inbox = weak.lock()) inbox->Push(ToItem(id, Inbox::Item::Kind::kSettled, out));
+    });
+  }
+
+  static Inbox::Item ToItem(uint64_t id, Inbox::Item::Kind kind, tools::CallOutcome& out) {
+    if (out.ok()) return {id, kind, true, std::move(*out)};
+    return {id, kind, false, std::string(out.status().message())};
+  }
+
+  // Applies one completion on the run thread.
+  void Apply(vm::VM& vm, Inbox::Item& item) {
+    auto it = calls_.find(item.call_id);
+    if (it == calls_.end()) return;  // e.g. a late completion of a call the run no longer tracks
+    CallRecord& rec = it->second;
+    if (item.kind == Inbox::Item::Kind::kDurableStarted) {
+      if (!item.ok) {
+        vm.SettleHostCall(rec.id, false, item.text);
+        calls_.erase(it);
+        return;
+      }
+      rec.data_json = std::move(item.text);
+      StartWait(rec);
+      return;
+    }
+    vm.SettleHostCall(rec.id, item.ok, item.text);
+    calls_.erase(it);
+  }
+
+  // Calls that prevent a suspend: plain tools running, durable tools still in `start`.
+  std::vector<std::pair<std::string, std::string>> Blocking(const std::deque<Inbox::Item>& inbox) const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [id, rec] : calls_) {
+      if (rec.state != CallState::kRunning) continue;
+      bool done = false;  // its completion already waits in the inbox
+      for (const auto& item : inbox)
+        if (item.call_id == id) done = true;
+      if (!done) out.emplace_back(rec.key, "tools." + tools::JoinPath(rec.path));
+    }
+    return out;
+  }
+
+  // The call table as saved in a snapshot. Unapplied inbox items become settled-in-inbox (or
+  // durable-started, for a `start` that finished); idempotent calls running are saved as queued.
+  std::vector<snapshot::CallEntry> Table(const std::deque<Inbox::Item>& inbox) const {
+    std::vector<snapshot::CallEntry> out;
+    for (const auto& [id, rec] : calls_) {
+      snapshot::CallEntry e;
+      e.call_id = id;
+      e.key = rec.key;
+      e.path = rec.path;
+      e.state = rec.state == CallState::kIdempotentRunning ? CallState::kQueued : rec.state;
+      e.input_json = rec.input_json;
+      e.durable_data_json = rec.data_json;
+      for (const auto& item : inbox) {
+        if (item.call_id != id) continue;
+        if (item.kind == Inbox::Item::Kind::kDurableStarted && item.ok) {
+          e.state = CallState::kDurableStarted;
+          e.durable_data_json = item.text;
+        } else {
+          e.state = CallState::kSettledInInbox;
+          e.settled_ok = item.ok;
+          e.settled_text = item.text;
+        }
+      }
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+
+  // After a resume: rebuild the table and restart what must run again.
+  void RestoreTable(const std::vector<snapshot::CallEntry>& entries, std::string* error) {
+    for (const auto& e : entries) {
+      const tools::Tool* tool = options_.tools.Find(e.path);
+      if (tool == nullptr) {
+        *error = absl::StrCat("the snapshot has a call of tools.", tools::JoinPath(e.path),
+                              ", which this runtime's tools do not have");
+        return;
+      }
+      CallRecord& rec = calls_[e.call_id];
+      rec.id = e.call_id;
+      rec.key = e.key;
+      rec.path = e.path;
+      rec.tool = tool;
+      rec.input_json = e.input_json;
+      rec.data_json = e.durable_data_json;
+      rec.state = e.state;
+    }
+    for (auto& [id, rec] : calls_) {
+      switch (rec.state) {
+        case CallState::kQueued:
+          Launch(rec);  // the same key; not counted again against maxToolCalls
+          break;
+        case CallState::kDurableStarted:
+          if (rec.tool->kind != tools::ToolKind::kDurable) {
+            *error = absl::StrCat("tools.", tools::JoinPath(rec.path), " is no longer a durable tool");
+            return;
+          }
+          StartWait(rec);
+          break;
+        case CallState::kSettledInInbox:
+          break;  // pushed by the caller from the entries
+        default:
+          *error = absl::StrCat("the snapshot has call ", rec.key, " in a state that cannot be resumed");
+          return;
+      }
+    }
+    for (const auto& e : entries)
+      if (e.state == CallState::kSettledInInbox)
+        inbox_->Push({e.call_id, Inbox::Item::Kind::kSettled, e.settled_ok, e.settled_text});
+  }
+
+  // Suspend: stop idempotent calls and durable waits (never `cancel`), forget the table.
+  void Detach() {
+    for (auto& [id, rec] : calls_) rec.handle.Cancel();
+    calls_.clear();
+  }
+
+  // The run really ended: durable jobs still unsettled are cancelled (bounded wait for the cancels).
+  void CancelForReal() {
+    auto done = std::make_shared<Inbox>();
+    int pending = 0;
+    for (auto& [id, rec] : calls_) {
+      rec.handle.Cancel();
+      if (rec.tool->kind != tools::ToolKind::kDurable || rec.state != CallState::kDurableStarted) continue;
+      tools::DurableRequest req;
+      req.key = rec.key;
+      req.path = rec.path;
+      req.data_json = rec.data_json;
+      ++pending;
+      uint64_t cid = id;
+      std::weak_ptr<Inbox> weak = done;
+      cancels_.push_back(
+          tools::StartDurableCancel(*rec.tool, std::move(req), [weak, cid](tools::CallOutcome out) {
+            if (auto inbox = weak.lock()) inbox->Push(ToItem(cid, Inbox::Item::Kind::kSettled, out));
+          }));
+    }
+    calls_.clear();
+    if (pending == 0) return;
+    std::unique_lock<std::mutex> lock(done->mu);
+    done->cv.wait_for(lock, std::chrono::seconds(10),
+                      [&] { return static_cast<int>(done->items.size()) >= pending; });
+  }
+
   void CancelAll() {
-    for (auto& h : handles_) h.Cancel();
+    for (auto& [id, rec] : calls_) rec.handle.Cancel();
   }
 
   Inbox& inbox() { return *inbox_; }
-  int64_t& in_flight() { return in_flight_; }
-  const std::vector<std::string>& tool_calls() const { return tool_calls_; }
+  std::shared_ptr<Inbox> inbox_shared() { return inbox_; }
+  std::map<uint64_t, CallRecord>& calls() { return calls_; }
+  std::vector<std::string>& tool_calls() { return tool_calls_; }
   std::vector<std::string>& logs() { return logs_; }
-  const std::vector<std::string>& suggestions() const { return suggestions_; }
+  std::vector<std::string>& suggestions() { return suggestions_; }
+  uint64_t& next_call_id() { return next_call_id_; }
+  const std::string& run_id() const { return run_id_; }
+  bool TakeRoundtripDue() {
+    bool d = roundtrip_due_;
+    roundtrip_due_ = false;
+    return d;
+  }
 
  private:
   const RuntimeOptions& options_;
+  Limits limits_;
   std::string run_id_;
   std::shared_ptr<Inbox> inbox_;
-  std::vector<tools::CallHandle> handles_;
+  vm::VM* vm_ = nullptr;
+  std::map<uint64_t, CallRecord> calls_;
+  std::vector<tools::CallHandle> cancels_;
   std::vector<std::string> tool_calls_;
   std::vector<std::string> logs_;
   std::vector<std::string> suggestions_;
   uint64_t next_call_id_ = 0;
-  int64_t in_flight_ = 0;
+  bool roundtrip_due_ = false;
 };
 
 vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args) {
@@ -282,100 +504,407 @@ std::string DescribeReason(vm::VM& vm, vm::Value reason) {
   return "Uncaught: (a value that cannot be shown as JSON)";
 }
 
-}  // namespace
 
-absl::Status ValidateLimits(const Limits& l) {
-  if (l.timeout_ms <= 0) return absl::InvalidArgumentError("timeoutMs must be a positive number of ms");
-  if (l.max_tool_calls < 0) return absl::InvalidArgumentError("maxToolCalls must be >= 0");
-  if (l.max_output_bytes <= 0) return absl::InvalidArgumentError("maxOutputBytes must be positive");
-  if (l.max_steps < 0) return absl::InvalidArgumentError("maxSteps must be >= 0 (0 = unlimited)");
-  if (l.max_memory_bytes < (1 << 20))
-    return absl::InvalidArgumentError("maxMemoryBytes must be at least 1048576 bytes");
-  return absl::OkStatus();
+int64_t SystemClockMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
-absl::StatusOr<std::unique_ptr<Runtime>> Runtime::Make(RuntimeOptions options) {
-  if (auto st = ValidateLimits(options.limits); !st.ok()) return st;
-  auto realm = SharedRealm();
-  if (!realm.ok()) return realm.status();
-  return std::unique_ptr<Runtime>(new Runtime(std::move(options)));
-}
-
-Runtime::~Runtime() = default;
-
-Result Runtime::Execute(std::string_view source, std::string run_id) {
-  Result result;
-  const Limits& limits = options_.limits;
-  auto fail = [&](std::string kind, std::string message, uint32_t line = 0, uint32_t col = 0) {
-    result.ok = false;
-    result.error = Diagnostic{std::move(kind), std::move(message), line, col, {}};
-    return result;
-  };
-  if (source.size() > kMaxSourceBytes)
-    return fail("ParseError", absl::StrCat("The program is ", source.size(), " bytes; the limit is ",
-                                           kMaxSourceBytes, " bytes"));
-  auto realm_or = SharedRealm();
-  if (!realm_or.ok()) return fail("ExecutionFailure", std::string(realm_or.status().message()));
-  const vm::Realm* realm = *realm_or;
-
-  compiler::CompileOptions copts;
-  auto compiled = compiler::CompileJavaScript(source, copts);
-  if (auto* err = std::get_if<compiler::CompileError>(&compiled)) {
-    return fail(err->kind == compiler::CompileError::Kind::kParseError ? "ParseError" : "UnsupportedSyntax",
-                err->message, err->line, err->column);
-  }
-  auto module = std::make_shared<const bytecode::Module>(std::move(std::get<bytecode::Module>(compiled)));
-
-  auto start = Clock::now();
-  auto deadline = start + std::chrono::milliseconds(limits.timeout_ms);
+vm::VmLimits ToVmLimits(const Limits& limits) {
   vm::VmLimits vl;
   vl.max_steps = limits.max_steps > 0 ? static_cast<uint64_t>(limits.max_steps) : UINT64_MAX;
   vl.max_memory_bytes = static_cast<uint64_t>(limits.max_memory_bytes);
-  vm::VM vm(realm, vl);
-  RunHost host(options_, run_id.empty() ? NewUuid() : std::move(run_id));
-  vm.set_host(&host);
-  vm.on_check = [deadline](vm::VM& v) {
-    if (Clock::now() >= deadline) v.Interrupt(vm::Termination::kTimeout);
-  };
-  {
-    std::vector<std::string> path;
-    vm.SetGlobal("tools", BuildToolsObject(vm, options_.tools.root(), path));
+  return vl;
+}
+
+// Compiles a program; on failure fills `result` with the ParseError/UnsupportedSyntax.
+std::shared_ptr<const bytecode::Module> CompileProgram(std::string_view source, Result* result) {
+  if (source.size() > kMaxSourceBytes) {
+    result->error = {"ParseError",
+                     absl::StrCat("The program is ", source.size(), " bytes; the limit is ",
+                                  kMaxSourceBytes, " bytes"),
+                     0, 0, {}};
+    return nullptr;
+  }
+  compiler::CompileOptions copts;
+  auto compiled = compiler::CompileJavaScript(source, copts);
+  if (auto* err = std::get_if<compiler::CompileError>(&compiled)) {
+    result->error = {err->kind == compiler::CompileError::Kind::kParseError ? "ParseError"
+                                                                             : "UnsupportedSyntax",
+                     err->message, err->line, err->column, {}};
+    return nullptr;
+  }
+  return std::make_shared<const bytecode::Module>(std::move(std::get<bytecode::Module>(compiled)));
+}
+
+Result ErrorResult(std::string kind, std::string message) {
+  Result r;
+  r.ok = false;
+  r.error = {std::move(kind), std::move(message), 0, 0, {}};
+  return r;
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------ Program
+
+struct Program::State {
+  const RuntimeOptions* options = nullptr;
+  const vm::Realm* realm = nullptr;
+  Limits limits;
+  std::string run_id;
+  std::string source;
+  std::string bindings_json;
+  std::shared_ptr<const bytecode::Module> module;
+  std::unique_ptr<vm::VM> vm;
+  std::unique_ptr<RunHost> host;
+  std::optional<Result> early;  // compile / snapshot errors, reported by Run()
+  std::string resume_bytes;     // Resume(): restored when Run() starts
+  bool resumed = false;
+  int64_t active_ms_before = 0;  // active time of earlier legs of the run (resume)
+  int64_t created_at_ms = 0;
+  Clock::time_point leg_start;
+
+  // Suspend handshake (Suspend() on another thread, answered by the run thread at a boundary).
+  std::mutex mu;
+  std::condition_variable cv;
+  enum class Phase { kNew, kRunning, kEnded } phase = Phase::kNew;
+  bool suspend_requested = false;
+  SuspendOptions suspend_options;
+  std::optional<std::variant<Outcome, SuspendError>> answer;
+  std::optional<Outcome> final_outcome;
+  vm::VM* live_vm = nullptr;  // guarded by mu (roundtrips swap the VM)
+  std::shared_ptr<Inbox> live_inbox;  // guarded by mu
+  bool park_when_waiting = false;
+
+  // Active time of the run so far, through the runtime's clock (an injected clock makes it
+  // deterministic, hence byte-identical snapshots in tests).
+  int64_t ClockMs() const {
+    if (options->wall_clock_ms) return options->wall_clock_ms();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+  }
+  int64_t leg_start_ms = 0;
+  int64_t ActiveMs() const { return active_ms_before + std::max<int64_t>(0, ClockMs() - leg_start_ms); }
+
+  // The run-level half of the snapshot.
+  snapshot::RunInfo Info(const std::deque<Inbox::Item>& inbox) const {
+    snapshot::RunInfo info;
+    info.run_id = run_id;
+    info.language = "js";
+    info.source = source;
+    info.module_hash = snapshot::ModuleHash(*module);
+    info.created_at_ms = created_at_ms;
+    info.active_ms = ActiveMs();
+    info.admitted_calls = static_cast<int64_t>(host->tool_calls().size());
+    info.next_call_id = host->next_call_id();
+    info.timeout_ms = limits.timeout_ms;
+    info.max_tool_calls = limits.max_tool_calls;
+    info.max_output_bytes = limits.max_output_bytes;
+    info.max_steps = limits.max_steps;
+    info.max_memory_bytes = limits.max_memory_bytes;
+    info.calls = host->Table(inbox);
+    info.tool_calls = host->tool_calls();
+    info.logs = host->logs();
+    info.suggestions = host->suggestions();
+    for (const auto& l : info.logs) info.output_bytes += static_cast<int64_t>(l.size()) + 1;
+    return info;
   }
 
-  vm::Closure* main = vm.LoadModule(module);
-  vm.PushMain(main);
+  void SetVm(std::unique_ptr<vm::VM> next, Clock::time_point deadline) {
+    vm = std::move(next);
+    vm->set_host(host.get());
+    host->set_vm(vm.get());
+    vm->on_check = [deadline](vm::VM& v) {
+      if (Clock::now() >= deadline) v.Interrupt(vm::Termination::kTimeout);
+    };
+    std::lock_guard<std::mutex> lock(mu);
+    live_vm = vm.get();
+    live_inbox = host->inbox_shared();
+    if (suspend_requested && !answer) vm->RequestYield();
+  }
+
+  std::optional<Outcome> Start(Clock::time_point* deadline);
+  std::optional<Outcome> ServeSuspend(bool self_initiated);
+  std::optional<std::string> Roundtrip(Clock::time_point deadline);
+  Result Finish();
+  Outcome End(Outcome out) {
+    std::lock_guard<std::mutex> lock(mu);
+    phase = Phase::kEnded;
+    final_outcome = out;
+    if (suspend_requested && !answer) answer = out;
+    live_vm = nullptr;
+    live_inbox.reset();
+    cv.notify_all();
+    return out;
+  }
+};
+
+Program::Program(std::unique_ptr<State> state) : s_(std::move(state)) {}
+Program::~Program() = default;
+const std::string& Program::run_id() const { return s_->run_id; }
+
+// Builds (or restores) the VM. Returns an Outcome when the run cannot start.
+std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
+  leg_start = Clock::now();
+  leg_start_ms = ClockMs();
+  if (early) return Outcome{std::nullopt, *early};
+  if (resumed) {
+    auto info = snapshot::ReadInfo(resume_bytes, *realm);
+    if (!info.ok()) return Outcome{std::nullopt, ErrorResult("SnapshotError", std::string(info.status().message()))};
+    run_id = info->run_id;
+    source = info->source;
+    created_at_ms = info->created_at_ms;
+    active_ms_before = info->active_ms;
+    limits = {info->timeout_ms, info->max_tool_calls, info->max_output_bytes, info->max_steps,
+              info->max_memory_bytes};
+    if (!ValidateLimits(limits).ok())
+      return Outcome{std::nullopt, ErrorResult("SnapshotError", "snapshot: invalid limits")};
+    Result compile_error;
+    module = CompileProgram(source, &compile_error);
+    if (module == nullptr || snapshot::ModuleHash(*module) != info->module_hash)
+      return Outcome{std::nullopt,
+                     ErrorResult("SnapshotError",
+                                 "snapshot: the program does not compile to the same bytecode in this engine")};
+    auto restored = snapshot::Restore(resume_bytes, *realm, module, ToVmLimits(limits));
+    if (!restored.ok())
+      return Outcome{std::nullopt, ErrorResult("SnapshotError", std::string(restored.status().message()))};
+    resume_bytes.clear();
+    host = std::make_unique<RunHost>(*options, run_id, limits);
+    host->tool_calls() = info->tool_calls;
+    host->logs() = info->logs;
+    host->suggestions() = info->suggestions;
+    host->next_call_id() = info->next_call_id;
+    int64_t remaining = std::max<int64_t>(0, limits.timeout_ms - active_ms_before);
+    *deadline = leg_start + std::chrono::milliseconds(remaining);
+    SetVm(std::move(*restored), *deadline);
+    std::string error;
+    host->RestoreTable(info->calls, &error);
+    if (!error.empty()) return Outcome{std::nullopt, ErrorResult("SnapshotError", "snapshot: " + error)};
+    return std::nullopt;
+  }
+  created_at_ms = options->wall_clock_ms ? options->wall_clock_ms() : SystemClockMs();
+  *deadline = leg_start + std::chrono::milliseconds(limits.timeout_ms);
+  host = std::make_unique<RunHost>(*options, run_id, limits);
+  SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits)), *deadline);
+  {
+    std::vector<std::string> path;
+    vm->SetGlobal("tools", BuildToolsObject(*vm, options->tools.root(), path));
+  }
+  if (!bindings_json.empty()) {
+    vm::Value b;
+    std::string error;
+    if (!vm->ParseJsonForHost(bindings_json, &b, &error) || !b.IsObject() ||
+        vm->IsArray(b))
+      return Outcome{std::nullopt,
+                     ErrorResult("InvalidDataValue",
+                                 absl::StrCat("bindings must be a JSON object", error.empty() ? "" : ": ", error))};
+    for (const auto& key : vm->OwnKeys(b.AsObject())) {
+      vm->DefineOwnProperty(vm->global(), key, vm->GetData(b.AsObject(), key), vm::kEnumerable);
+    }
+  }
+  vm->PushMain(vm->LoadModule(module));
+  return std::nullopt;
+}
+
+// Answers a pending suspend request (or parks the run when `self_initiated`). Returns the Outcome when
+// the run is now suspended; nullopt when it goes on (no request, or a SuspendError was answered).
+std::optional<Outcome> Program::State::ServeSuspend(bool self_initiated) {
+  SuspendOptions opts;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!self_initiated && (!suspend_requested || answer)) return std::nullopt;
+    if (suspend_requested) opts = suspend_options;
+  }
+  auto reply = [&](std::variant<Outcome, SuspendError> a) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (suspend_requested && !answer) answer = std::move(a);
+    cv.notify_all();
+  };
+  std::deque<Inbox::Item> inbox_copy;
+  {
+    std::lock_guard<std::mutex> lock(host->inbox().mu);
+    inbox_copy = host->inbox().items;
+    host->inbox().wake = false;
+  }
+  auto blocking = host->Blocking(inbox_copy);
+  if (!blocking.empty()) {
+    std::vector<std::string> names;
+    for (auto& [key, path] : blocking) names.push_back(absl::StrCat(key, " (", path, ")"));
+    reply(SuspendError{absl::StrCat("cannot suspend while these calls run: ", absl::StrJoin(names, ", ")),
+                       blocking});
+    return std::nullopt;
+  }
+  snapshot::RunInfo info = Info(inbox_copy);
+  snapshot::EncodeOptions eopts;
+  eopts.max_bytes = opts.max_bytes;
+  auto bytes = snapshot::Encode(*vm, info, eopts);
+  if (!bytes.ok()) {
+    reply(SuspendError{absl::StrCat("cannot suspend: ", bytes.status().message()), {}});
+    return std::nullopt;
+  }
+  // Saved: only now does anything about the run change.
+  Suspended s;
+  s.run_id = run_id;
+  s.state = std::move(*bytes);
+  for (const auto& c : info.calls) s.pending.push_back(c.key);
+  host->Detach();
+  Outcome out{std::move(s), Result{}};
+  reply(out);
+  return out;
+}
+
+// Roundtrip testing: the VM goes through bytes into a brand-new VM. Returns an error message on failure.
+std::optional<std::string> Program::State::Roundtrip(Clock::time_point deadline) {
+  std::deque<Inbox::Item> inbox_copy;
+  {
+    std::lock_guard<std::mutex> lock(host->inbox().mu);
+    inbox_copy = host->inbox().items;
+  }
+  snapshot::RunInfo info = Info(inbox_copy);
+  auto bytes = snapshot::Encode(*vm, info);
+  if (!bytes.ok()) return absl::StrCat("roundtrip: encode: ", bytes.status().message());
+  auto info2 = snapshot::ReadInfo(*bytes, *realm);
+  if (!info2.ok()) return absl::StrCat("roundtrip: read: ", info2.status().message());
+  if (info2->module_hash != info.module_hash || info2->source != source ||
+      info2->tool_calls != info.tool_calls || info2->logs != info.logs ||
+      info2->next_call_id != info.next_call_id || info2->calls.size() != info.calls.size())
+    return std::string("roundtrip: the run information did not survive the snapshot");
+  auto restored = snapshot::Restore(*bytes, *realm, module, ToVmLimits(limits));
+  if (!restored.ok()) return absl::StrCat("roundtrip: restore: ", restored.status().message());
+  if ((*restored)->steps() != vm->steps()) return std::string("roundtrip: step counter differs");
+  SetVm(std::move(*restored), deadline);
+  return std::nullopt;
+}
+
+Outcome Program::Run() {
+  State& s = *s_;
+  {
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (s.phase != State::Phase::kNew)
+      return Outcome{std::nullopt,
+                     ErrorResult("ExecutionFailure", "usage: Program::Run() was already called")};
+    s.phase = State::Phase::kRunning;
+  }
+  Clock::time_point deadline;
+  if (auto early = s.Start(&deadline)) return s.End(*early);
+  const bool roundtrip = s.options->roundtrip;
+  const uint64_t every = std::max<uint64_t>(1, s.options->roundtrip_steps);
+  if (roundtrip) s.vm->YieldAtStep(s.vm->steps() + every);
+  if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
+
   vm::PromiseObject* top = nullptr;
-  while (vm.termination() == vm::Termination::kNone) {
-    vm::VM::RunStatus status = vm.Run();
+  while (s.vm->termination() == vm::Termination::kNone) {
+    vm::VM::RunStatus status = s.vm->Run();
     if (status == vm::VM::RunStatus::kTerminated) break;
-    if (status == vm::VM::RunStatus::kYielded) continue;
-    if (top == nullptr && vm.main_returned()) {
-      vm::Value mv = vm.main_value();
+    if (status == vm::VM::RunStatus::kYielded) {
+      if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
+      if (roundtrip) {
+        s.host->TakeRoundtripDue();
+        if (auto err = s.Roundtrip(deadline)) {
+          Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
+          r.tool_calls = s.host->tool_calls();
+          s.host->CancelForReal();
+          return s.End(Outcome{std::nullopt, std::move(r)});
+        }
+        s.vm->YieldAtStep(s.vm->steps() + every);
+      }
+      continue;
+    }
+    if (top == nullptr && s.vm->main_returned()) {
+      vm::Value mv = s.vm->main_value();
       if (mv.IsObject() && mv.AsObject()->klass() == vm::ObjectClass::kPromise)
         top = static_cast<vm::PromiseObject*>(mv.AsObject());
     }
     if (top == nullptr || top->state != vm::PromiseObject::State::kPending) break;
-    if (vm.pending_host_calls() == 0) break;
-    // Wait for a completion (or the deadline) and settle it.
-    std::unique_lock<std::mutex> lock(host.inbox().mu);
-    if (!host.inbox().cv.wait_until(lock, deadline, [&] { return !host.inbox().items.empty(); })) {
-      vm.Terminate(vm::Termination::kTimeout, "time limit exceeded");
-      break;
+    if (s.vm->pending_host_calls() == 0) break;
+    if (s.park_when_waiting) {
+      // Park: only suspendable calls in flight (none blocking) → suspend by itself.
+      std::deque<Inbox::Item> inbox_copy;
+      {
+        std::lock_guard<std::mutex> lock(s.host->inbox().mu);
+        inbox_copy = s.host->inbox().items;
+      }
+      if (inbox_copy.empty() && s.host->Blocking(inbox_copy).empty()) {
+        if (auto suspended = s.ServeSuspend(true)) return s.End(*suspended);
+      }
     }
+    // Wait for a completion, a suspend request or the deadline.
     std::deque<Inbox::Item> items;
-    items.swap(host.inbox().items);
-    lock.unlock();
-    for (auto& item : items) vm.SettleHostCall(item.call_id, item.ok, item.text);
+    {
+      std::unique_lock<std::mutex> lock(s.host->inbox().mu);
+      if (!s.host->inbox().cv.wait_until(lock, deadline, [&] {
+            return !s.host->inbox().items.empty() || s.host->inbox().wake;
+          })) {
+        s.vm->Terminate(vm::Termination::kTimeout, "time limit exceeded");
+        break;
+      }
+      bool woke = s.host->inbox().wake;
+      s.host->inbox().wake = false;
+      if (woke) {
+        lock.unlock();
+        if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
+        lock.lock();
+      }
+      items.swap(s.host->inbox().items);
+    }
+    bool had_items = !items.empty();
+    for (auto& item : items) s.host->Apply(*s.vm, item);
+    if (roundtrip && had_items) {
+      if (auto err = s.Roundtrip(deadline)) {
+        Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
+        r.tool_calls = s.host->tool_calls();
+        s.host->CancelForReal();
+        return s.End(Outcome{std::nullopt, std::move(r)});
+      }
+    }
   }
-  host.CancelAll();
+  Result r = s.Finish();
+  return s.End(Outcome{std::nullopt, std::move(r)});
+}
 
-  result.tool_calls = host.tool_calls();
-  result.logs = std::move(host.logs());
+std::variant<Outcome, SuspendError> Program::Suspend(SuspendOptions options) {
+  State& s = *s_;
+  std::unique_lock<std::mutex> lock(s.mu);
+  s.cv.wait(lock, [&] { return !s.suspend_requested; });  // one suspend at a time
+  if (s.phase == State::Phase::kEnded) return *s.final_outcome;
+  s.suspend_requested = true;
+  s.suspend_options = options;
+  s.answer.reset();
+  while (!s.answer) {
+    // Poke the run thread (busy VM or waiting for host calls) until it answers at a boundary.
+    if (s.live_vm != nullptr) s.live_vm->RequestYield();
+    if (s.live_inbox != nullptr) s.live_inbox->Wake();
+    s.cv.wait_for(lock, std::chrono::milliseconds(20));
+  }
+  auto a = std::move(*s.answer);
+  s.answer.reset();
+  s.suspend_requested = false;
+  s.cv.notify_all();
+  return a;
+}
+
+// The Result of an ended run (DESIGN §1).
+Result Program::State::Finish() {
+  vm::VM& v = *vm;
+  Result result;
+  auto fail = [&](std::string kind, std::string message, uint32_t line = 0, uint32_t col = 0) {
+    result.ok = false;
+    result.error = Diagnostic{std::move(kind), std::move(message), line, col, {}};
+  };
+  host->CancelForReal();
+  vm::PromiseObject* top = nullptr;
+  if (v.main_returned() && v.main_value().IsObject() &&
+      v.main_value().AsObject()->klass() == vm::ObjectClass::kPromise)
+    top = static_cast<vm::PromiseObject*>(v.main_value().AsObject());
+
+  result.tool_calls = host->tool_calls();
+  result.logs = std::move(host->logs());
   bool truncated = false;
   LimitLines(result.logs, limits.max_output_bytes, &truncated);
 
   auto report_termination = [&] {
-  switch (vm.termination()) {
+    switch (v.termination()) {
       case vm::Termination::kNone:
         break;
       case vm::Termination::kTimeout:
@@ -391,7 +920,7 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
                                                  " bytes of memory (maxMemoryBytes)"));
         break;
       case vm::Termination::kInterrupted: {
-        std::string m = vm.termination_message();
+        std::string m = v.termination_message();
         size_t colon = m.find(": ");
         if (colon != std::string::npos && m.compare(0, colon, "ToolCallLimitExceeded") == 0) {
           fail("ToolCallLimitExceeded", m.substr(colon + 2));
@@ -401,41 +930,41 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
         break;
       }
       case vm::Termination::kUnsupported:
-        fail("UnsupportedSyntax", vm.termination_message(), vm.termination_line(), vm.termination_column());
+        fail("UnsupportedSyntax", v.termination_message(), v.termination_line(), v.termination_column());
         break;
       case vm::Termination::kInternal:
-        fail("ExecutionFailure", absl::StrCat("internal error: ", vm.termination_message()));
+        fail("ExecutionFailure", absl::StrCat("internal error: ", v.termination_message()));
         break;
     }
   };
   report_termination();
-  if (vm.termination() == vm::Termination::kNone) {
+  if (v.termination() == vm::Termination::kNone) {
     if (top == nullptr) {
       fail("ExecutionFailure", "the program did not start");
-    } else if (vm.has_uncaught_job_error()) {
-      vm::Value e = vm.uncaught_job_error();
+    } else if (v.has_uncaught_job_error()) {
+      vm::Value e = v.uncaught_job_error();
       uint32_t line = 0, col = 0;
-      ExtractLocation(vm, e, &line, &col);
-      fail("ExecutionFailure", DescribeReason(vm, e), line, col);
+      ExtractLocation(v, e, &line, &col);
+      fail("ExecutionFailure", DescribeReason(v, e), line, col);
     } else if (top->state == vm::PromiseObject::State::kFulfilled) {
       std::string json;
-      vm::VM::ExportStatus st = vm.SerializeForHost(top->result, true, &json);
+      vm::VM::ExportStatus st = v.SerializeForHost(top->result, true, &json);
       if (!st.ok && st.needs_code) {
         // Getters in the value: copy it to plain data with program code, then serialize the copy.
         vm::Value helper = realm->intrinsics().helpers[static_cast<int>(vm::HelperId::kExportSlow)];
         vm::Value arg = top->result;
-        vm::VM::Completion c = vm.CallToCompletion(helper, vm::Value::Undefined(), std::span(&arg, 1));
-        if (vm.termination() != vm::Termination::kNone) {
+        vm::VM::Completion c = v.CallToCompletion(helper, vm::Value::Undefined(), std::span(&arg, 1));
+        if (v.termination() != vm::Termination::kNone) {
           report_termination();  // a limit hit by a getter while exporting is that limit
           st.ok = true;
           json.clear();
         } else if (!c.ok) {
-          st = {false, false, absl::StrCat("a getter threw: ", DescribeReason(vm, c.value)), "value"};
+          st = {false, false, absl::StrCat("a getter threw: ", DescribeReason(v, c.value)), "value"};
         } else {
-          st = vm.SerializeForHost(c.value, true, &json);
+          st = v.SerializeForHost(c.value, true, &json);
         }
       }
-      if (vm.termination() != vm::Termination::kNone) {
+      if (v.termination() != vm::Termination::kNone) {
         // Reported above.
       } else if (!st.ok) {
         fail("InvalidDataValue", absl::StrCat("The result cannot be returned: ", st.error, " at ", st.path));
@@ -445,28 +974,30 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
       }
     } else if (top->state == vm::PromiseObject::State::kRejected) {
       vm::Value reason = top->result;
-      std::string kind = vm.ErrorKindOf(reason);
+      std::string kind = v.ErrorKindOf(reason);
       if (kind.empty()) kind = "ExecutionFailure";
       uint32_t line = 0, col = 0;
-      ExtractLocation(vm, reason, &line, &col);
-      std::string message = DescribeReason(vm, reason);
-      if (kind == "ExecutionFailure" && line > 0) absl::StrAppend(&message, " (line ", line, ", col ", col, ")");
+      ExtractLocation(v, reason, &line, &col);
+      std::string message = DescribeReason(v, reason);
+      if (kind == "ExecutionFailure" && line > 0)
+        absl::StrAppend(&message, " (line ", line, ", col ", col, ")");
       fail(kind, message, line, col);
-      if (kind == "UnknownTool") result.error.suggestions = host.suggestions();
+      if (kind == "UnknownTool") result.error.suggestions = host->suggestions();
     } else {
-      fail("ExecutionFailure", "The program's result never settled: it awaited a promise that nothing resolves");
+      fail("ExecutionFailure",
+           "The program's result never settled: it awaited a promise that nothing resolves");
     }
   }
   // Unhandled rejections of un-awaited promises, in creation order.
   {
-    auto rejected = vm.UnhandledRejections();
+    auto rejected = v.UnhandledRejections();
     std::sort(rejected.begin(), rejected.end(),
               [](vm::PromiseObject* a, vm::PromiseObject* b) { return a->serial < b->serial; });
     int64_t used = 0;
     for (auto* p : rejected) {
       if (p == top) continue;
       std::string msg = absl::StrCat("Unhandled rejection from an un-awaited promise: ",
-                                     DescribeReason(vm, p->result));
+                                     DescribeReason(v, p->result));
       used += static_cast<int64_t>(msg.size());
       if (used > limits.max_output_bytes) {
         result.warnings.push_back({"Truncated", "Further warnings were truncated (output limit)", 0, 0, {}});
@@ -478,6 +1009,85 @@ Result Runtime::Execute(std::string_view source, std::string run_id) {
   }
   result.truncated = truncated;
   return result;
+}
+
+// ------------------------------------------------------------------------------------------ Runtime
+
+absl::StatusOr<std::unique_ptr<Runtime>> Runtime::Make(RuntimeOptions options) {
+  if (auto st = ValidateLimits(options.limits); !st.ok()) return st;
+  auto realm = SharedRealm();
+  if (!realm.ok()) return realm.status();
+  if (const char* rt = std::getenv("CODEMODE_ROUNDTRIP"); rt != nullptr && std::string_view(rt) == "1") {
+    options.roundtrip = true;
+    uint64_t steps = 0;
+    const char* k = std::getenv("CODEMODE_ROUNDTRIP_STEPS");
+    if (k != nullptr && absl::SimpleAtoi(k, &steps) && steps > 0) options.roundtrip_steps = steps;
+  }
+  return std::unique_ptr<Runtime>(new Runtime(std::move(options)));
+}
+
+Runtime::~Runtime() = default;
+
+std::unique_ptr<Program> Runtime::NewProgram(std::string_view source, std::string_view bindings_json,
+                                             std::string run_id) {
+  auto s = std::make_unique<Program::State>();
+  s->options = &options_;
+  s->limits = options_.limits;
+  s->run_id = run_id.empty() ? NewUuid() : std::move(run_id);
+  s->source = std::string(source);
+  s->bindings_json = std::string(bindings_json);
+  s->park_when_waiting = options_.park_when_waiting;
+  auto realm = SharedRealm();
+  if (!realm.ok()) {
+    s->early = ErrorResult("ExecutionFailure", std::string(realm.status().message()));
+    return std::unique_ptr<Program>(new Program(std::move(s)));
+  }
+  s->realm = *realm;
+  Result compile_error;
+  s->module = CompileProgram(source, &compile_error);
+  if (s->module == nullptr) s->early = compile_error;
+  return std::unique_ptr<Program>(new Program(std::move(s)));
+}
+
+std::unique_ptr<Program> Runtime::Resume(std::string_view state) {
+  auto s = std::make_unique<Program::State>();
+  s->options = &options_;
+  s->limits = options_.limits;
+  s->resumed = true;
+  s->resume_bytes = std::string(state);
+  s->park_when_waiting = options_.park_when_waiting;
+  auto realm = SharedRealm();
+  if (!realm.ok()) {
+    s->early = ErrorResult("ExecutionFailure", std::string(realm.status().message()));
+  } else {
+    s->realm = *realm;
+  }
+  return std::unique_ptr<Program>(new Program(std::move(s)));
+}
+
+Result Runtime::Execute(std::string_view source, std::string run_id, std::string_view bindings_json) {
+  auto program = NewProgram(source, bindings_json, std::move(run_id));
+  program->s_->park_when_waiting = false;
+  Outcome out = program->Run();
+  if (out.is_suspended())  // only a park could do this; Execute never parks
+    return ErrorResult("ExecutionFailure", "internal error: the run suspended under Execute");
+  return std::move(out.result);
+}
+
+absl::StatusOr<std::string> InspectSnapshot(std::string_view state) {
+  auto realm = SharedRealm();
+  if (!realm.ok()) return realm.status();
+  return snapshot::InspectJson(state, **realm);
+}
+
+absl::Status ValidateLimits(const Limits& l) {
+  if (l.timeout_ms <= 0) return absl::InvalidArgumentError("timeoutMs must be a positive number of ms");
+  if (l.max_tool_calls < 0) return absl::InvalidArgumentError("maxToolCalls must be >= 0");
+  if (l.max_output_bytes <= 0) return absl::InvalidArgumentError("maxOutputBytes must be positive");
+  if (l.max_steps < 0) return absl::InvalidArgumentError("maxSteps must be >= 0 (0 = unlimited)");
+  if (l.max_memory_bytes < (1 << 20))
+    return absl::InvalidArgumentError("maxMemoryBytes must be at least 1048576 bytes");
+  return absl::OkStatus();
 }
 
 namespace {

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -49,6 +51,73 @@ struct Result {
 struct RuntimeOptions {
   tools::ToolTree tools;
   Limits limits;
+  // Roundtrip testing (issue 3 item 8): every run is saved to bytes and restored into a fresh VM at every
+  // host call and every `roundtrip_steps` steps, and must give the same Result. Runtime::Make turns it on
+  // when the environment has CODEMODE_ROUNDTRIP=1 (steps from CODEMODE_ROUNDTRIP_STEPS, default 97).
+  bool roundtrip = false;
+  uint64_t roundtrip_steps = 97;
+  // Programs suspend by themselves when the run only waits for suspendable calls (durable-started,
+  // idempotent, queued): Program::Run returns Suspended (CLI --park-when-waiting). Execute never parks.
+  bool park_when_waiting = false;
+  // The clock for snapshot headers (ms since the Unix epoch) and for the active time saved in snapshots;
+  // tests inject a fixed one so that the same run gives byte-identical snapshots. Default: the system
+  // clock (headers) and a monotonic clock (active time). Deadlines always use the monotonic clock.
+  std::function<int64_t()> wall_clock_ms;
+};
+
+// A run saved to bytes (DESIGN §5): `state` is the snapshot; `pending` the keys of the host calls that
+// were in flight (queued, idempotent, durable-started), in call order.
+struct Suspended {
+  std::string run_id;
+  std::string state;
+  std::vector<std::string> pending;
+};
+
+// What Program::Run returns: the run's Result, or Suspended.
+struct Outcome {
+  std::optional<Suspended> suspended;
+  Result result;  // when !suspended
+  bool is_suspended() const { return suspended.has_value(); }
+};
+
+// A refused suspend (kind SuspendError): the run goes on untouched. `blocking` lists each call that
+// prevented it as {key, path} (path like "tools.orders.lookup").
+struct SuspendError {
+  std::string message;
+  std::vector<std::pair<std::string, std::string>> blocking;
+};
+
+struct SuspendOptions {
+  size_t max_bytes = size_t{64} << 20;  // a larger snapshot is a SuspendError (checked before any change)
+};
+
+// One run of one program (DESIGN §6). Nothing runs until Run(). Thread-safety: Run() on one thread;
+// Suspend() from any other thread.
+class Program {
+ public:
+  ~Program();
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  // Runs on the caller's thread until the run ends (Result) or is suspended (Suspended). Calling it a
+  // second time is a usage error: the Result is an ExecutionFailure saying so. A program made by
+  // Runtime::Resume from bad bytes returns a SnapshotError Result.
+  Outcome Run();
+
+  // Asks the run to suspend at its next step boundary (or while it waits for host calls) and waits for
+  // the answer: the same Outcome Run() returns (Suspended; or the Result if the run ended first), or a
+  // SuspendError when a plain tool call (or a durable call still in `start`) is in flight or the snapshot
+  // would exceed `max_bytes` — then the run continues untouched. A suspend issued before Run() starts
+  // waits for it.
+  std::variant<Outcome, SuspendError> Suspend(SuspendOptions options = {});
+
+  const std::string& run_id() const;
+
+ private:
+  friend class Runtime;
+  struct State;
+  explicit Program(std::unique_ptr<State> state);
+  std::unique_ptr<State> s_;
 };
 
 class Runtime {
@@ -58,8 +127,18 @@ class Runtime {
   ~Runtime();
 
   // Compiles and runs a JavaScript/TypeScript program (the body of an async function) to its Result.
-  // `run_id` prefixes call keys (`<runId>:<callId>`); empty picks a random UUID.
-  Result Execute(std::string_view source, std::string run_id = "");
+  // `run_id` prefixes call keys (`<runId>:<callId>`); empty picks a random UUID. `bindings_json`, when
+  // not empty, is a JSON object whose members become read-only globals of the run (data, copied in).
+  Result Execute(std::string_view source, std::string run_id = "", std::string_view bindings_json = "");
+
+  // A program ready to run (nothing runs yet). Compile errors and bad bindings are reported by Run().
+  std::unique_ptr<Program> NewProgram(std::string_view source, std::string_view bindings_json = "",
+                                      std::string run_id = "");
+
+  // A program that continues the run saved in `state` (Suspended::state), over this runtime's tools
+  // (they must be the ones the run was started with). Bad bytes are reported by Run() as SnapshotError:
+  // not a snapshot, truncated, corrupted, another engine build, another extension set.
+  std::unique_ptr<Program> Resume(std::string_view state);
 
   const RuntimeOptions& options() const { return options_; }
 
@@ -67,6 +146,9 @@ class Runtime {
   explicit Runtime(RuntimeOptions options) : options_(std::move(options)) {}
   RuntimeOptions options_;
 };
+
+// `codemode snapshot inspect`: the snapshot as JSON text. Errors: the SnapshotError message.
+absl::StatusOr<std::string> InspectSnapshot(std::string_view state);
 
 // Checks limits: every value must be positive (max_steps may be 0 = unlimited).
 absl::Status ValidateLimits(const Limits& limits);

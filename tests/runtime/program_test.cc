@@ -1,0 +1,345 @@
+// Program API (issue 3): suspend and resume, the call table's states, SuspendError, tool kinds
+// (idempotent re-run with the same key, durable wait/cancel), limits across resume, snapshot errors.
+// Every resume here goes through bytes into a brand-new Runtime.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "runtime/runtime.h"
+#include "tools/tool.h"
+
+namespace {
+
+using codemode::Limits;
+using codemode::Outcome;
+using codemode::Program;
+using codemode::Result;
+using codemode::Runtime;
+using codemode::RuntimeOptions;
+using codemode::SuspendError;
+namespace tools = codemode::tools;
+
+// What the fixture tools saw, shared with the test thread.
+struct Journal {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<std::string> events;  // "start <key> <input>", "wait <key> <data>", "cancel <key>", ...
+  bool release = false;             // lets blocking tools finish
+  void Add(std::string e) {
+    {
+      std::lock_guard<std::mutex> l(mu);
+      events.push_back(std::move(e));
+    }
+    cv.notify_all();
+  }
+  bool WaitFor(const std::string& prefix, size_t count = 1) {
+    std::unique_lock<std::mutex> l(mu);
+    return cv.wait_for(l, std::chrono::seconds(10), [&] {
+      size_t n = 0;
+      for (auto& e : events)
+        if (e.rfind(prefix, 0) == 0) ++n;
+      return n >= count;
+    });
+  }
+  size_t Count(const std::string& prefix) {
+    std::lock_guard<std::mutex> l(mu);
+    size_t n = 0;
+    for (auto& e : events)
+      if (e.rfind(prefix, 0) == 0) ++n;
+    return n;
+  }
+  void Release() {
+    {
+      std::lock_guard<std::mutex> l(mu);
+      release = true;
+    }
+    cv.notify_all();
+  }
+};
+
+// Blocks on a helper thread until released or stopped, then completes with `output`.
+void BlockThenComplete(Journal* j, std::stop_token stop, tools::Completion done, std::string output) {
+  std::thread([j, stop, done = std::move(done), output]() mutable {
+    std::unique_lock<std::mutex> l(j->mu);
+    while (!j->release && !stop.stop_requested()) j->cv.wait_for(l, std::chrono::milliseconds(5));
+    bool stopped = !j->release;
+    l.unlock();
+    if (stopped) {
+      done(absl::CancelledError("tool call cancelled"));
+    } else {
+      done(std::move(output));
+    }
+  }).detach();
+}
+
+tools::Namespace Fixtures(Journal* j) {
+  tools::Namespace root;
+  tools::Namespace ns;
+  // Plain tool that blocks until released: blocks a suspend.
+  tools::Tool slow;
+  slow.execute = [j](tools::CallRequest req, tools::Completion done) {
+    j->Add("slow " + req.key);
+    BlockThenComplete(j, req.stop, std::move(done), "{\"slow\":true}");
+  };
+  ns.tools.emplace_back("slow", slow);
+  // Plain tool that answers at once.
+  tools::Tool echo;
+  echo.execute = [j](tools::CallRequest req, tools::Completion done) {
+    j->Add("echo " + req.key);
+    done(req.input_json);
+  };
+  ns.tools.emplace_back("echo", echo);
+  // Idempotent tool that blocks until released.
+  ns.tools.emplace_back("idem", tools::Tool::Idempotent([j](tools::CallRequest req, tools::Completion done) {
+    j->Add("idem " + req.key + " " + req.input_json);
+    BlockThenComplete(j, req.stop, std::move(done), "{\"idem\":" + req.input_json + "}");
+  }));
+  // Durable tool: start answers at once with data; wait blocks until released; cancel is recorded.
+  tools::DurableFns fns;
+  fns.start = [j](tools::CallRequest req, tools::Completion done) {
+    j->Add("start " + req.key + " " + req.input_json);
+    done("{\"job\":\"" + req.key + "\"}");
+  };
+  fns.wait = [j](tools::DurableRequest req, tools::Completion done) {
+    j->Add("wait " + req.key + " " + req.data_json);
+    BlockThenComplete(j, req.stop, std::move(done), "{\"done\":" + req.data_json + "}");
+  };
+  fns.cancel = [j](tools::DurableRequest req, tools::Completion done) {
+    j->Add("cancel " + req.key + " " + req.data_json);
+    done("{}");
+  };
+  ns.tools.emplace_back("job", tools::Tool::Durable(fns));
+  root.namespaces.emplace_back("t", ns);
+  return root;
+}
+
+std::unique_ptr<Runtime> MakeRuntime(Journal* j, Limits limits = {}, bool park = false) {
+  RuntimeOptions options;
+  options.limits = limits;
+  auto tree = tools::ToolTree::Make(Fixtures(j));
+  REQUIRE(tree.ok());
+  options.tools = std::move(*tree);
+  options.park_when_waiting = park;
+  options.wall_clock_ms = [] { return int64_t{1700000000000}; };
+  auto rt = Runtime::Make(std::move(options));
+  REQUIRE(rt.ok());
+  return std::move(*rt);
+}
+
+// Runs `p` on a thread; Suspend() from this one.
+struct Runner {
+  std::thread thread;
+  Outcome out;
+  explicit Runner(Program* p) : thread([this, p] { out = p->Run(); }) {}
+  Outcome Join() {
+    thread.join();
+    return std::move(out);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("suspend while a durable job runs, resume in a new runtime: wait again, never cancel") {
+  Journal j;
+  auto rt = MakeRuntime(&j);
+  auto p = rt->NewProgram(R"(
+    const before = await tools.t.echo({ step: 1 });
+    const r = await tools.t.job({ n: 42 });
+    return { before, r };
+  )", "", "run-a");
+  Runner runner(p.get());
+  REQUIRE(j.WaitFor("wait run-a:2"));
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(answer));
+  Outcome out = runner.Join();
+  REQUIRE(out.is_suspended());
+  CHECK(std::get<Outcome>(answer).suspended->state == out.suspended->state);
+  CHECK(out.suspended->run_id == "run-a");
+  CHECK(out.suspended->pending == std::vector<std::string>{"run-a:2"});
+  CHECK(j.Count("cancel") == 0);
+
+  Journal j2;
+  j2.Release();
+  auto rt2 = MakeRuntime(&j2);
+  Outcome done = rt2->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  INFO(done.result.ToJson(0));
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == R"({"before":{"step":1},"r":{"done":{"job":"run-a:2"}}})");
+  CHECK(done.result.tool_calls == std::vector<std::string>{"t.echo", "t.job"});
+  CHECK(j2.Count("wait run-a:2 {\"job\":\"run-a:2\"}") == 1);  // reconnected with the same data
+  CHECK(j2.Count("start") == 0);
+  CHECK(j2.Count("cancel") == 0);
+}
+
+TEST_CASE("a plain tool in flight blocks suspend with SuspendError naming it; the run goes on") {
+  Journal j;
+  auto rt = MakeRuntime(&j);
+  auto p = rt->NewProgram("const a = tools.t.slow({}); const b = tools.t.job({}); return [await a, await b];",
+                          "", "run-b");
+  Runner runner(p.get());
+  REQUIRE(j.WaitFor("slow run-b:1"));
+  REQUIRE(j.WaitFor("wait run-b:2"));
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<SuspendError>(answer));
+  const SuspendError& e = std::get<SuspendError>(answer);
+  REQUIRE(e.blocking.size() == 1);
+  CHECK(e.blocking[0].first == "run-b:1");
+  CHECK(e.blocking[0].second == "tools.t.slow");
+  CHECK(e.message.find("run-b:1 (tools.t.slow)") != std::string::npos);
+  j.Release();
+  Outcome out = runner.Join();
+  REQUIRE_FALSE(out.is_suspended());
+  REQUIRE(out.result.ok);
+  CHECK(out.result.value_json == R"([{"slow":true},{"done":{"job":"run-b:2"}}])");
+}
+
+TEST_CASE("idempotent calls are interrupted on suspend and re-run with the same key, counted once") {
+  Journal j;
+  Limits limits;
+  limits.max_tool_calls = 2;
+  auto rt = MakeRuntime(&j, limits);
+  auto p = rt->NewProgram("const x = await tools.t.idem({ v: 1 }); return [x, await tools.t.echo({})];", "",
+                          "run-c");
+  Runner runner(p.get());
+  REQUIRE(j.WaitFor("idem run-c:1"));
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(answer));
+  Outcome out = runner.Join();
+  REQUIRE(out.is_suspended());
+  CHECK(out.suspended->pending == std::vector<std::string>{"run-c:1"});
+
+  Journal j2;
+  j2.Release();
+  auto rt2 = MakeRuntime(&j2);
+  Outcome done = rt2->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  INFO(done.result.ToJson(0));
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == R"([{"idem":{"v":1}},{}])");
+  CHECK(j2.Count("idem run-c:1 {\"v\":1}") == 1);  // same key, same input
+  // Two admitted calls in all: the re-run did not count again (maxToolCalls 2 still allowed echo).
+  CHECK(done.result.tool_calls == std::vector<std::string>{"t.idem", "t.echo"});
+}
+
+TEST_CASE("durable cancel runs when the run is interrupted for real (timeout), not on suspend") {
+  Journal j;
+  Limits limits;
+  limits.timeout_ms = 300;
+  auto rt = MakeRuntime(&j, limits);
+  Result r = rt->Execute("return await tools.t.job({ n: 1 });", "run-d");
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.kind == "TimeoutExceeded");
+  CHECK(j.Count("cancel run-d:1 {\"job\":\"run-d:1\"}") == 1);
+}
+
+TEST_CASE("limits carry across resume: maxToolCalls counts every admitted call of the run") {
+  Journal j;
+  Limits limits;
+  limits.max_tool_calls = 2;
+  auto rt = MakeRuntime(&j, limits);
+  auto p = rt->NewProgram(R"(
+    await tools.t.echo({});
+    await tools.t.job({});
+    await tools.t.echo({});
+    return 'unreachable';
+  )", "", "run-e");
+  Runner runner(p.get());
+  REQUIRE(j.WaitFor("wait run-e:2"));
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(answer));
+  Outcome out = runner.Join();
+  REQUIRE(out.is_suspended());
+  Journal j2;
+  j2.Release();
+  Limits generous;
+  generous.max_tool_calls = 100;  // the snapshot's limits win over the resuming runtime's
+  Outcome done = MakeRuntime(&j2, generous)->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  CHECK(done.result.error.kind == "ToolCallLimitExceeded");
+}
+
+TEST_CASE("park when waiting: the run suspends by itself when only durable work is in flight") {
+  Journal j;
+  auto rt = MakeRuntime(&j, {}, /*park=*/true);
+  Outcome out = rt->NewProgram("return await tools.t.job({ p: 1 });", "", "run-f")->Run();
+  REQUIRE(out.is_suspended());
+  CHECK(out.suspended->pending == std::vector<std::string>{"run-f:1"});
+  Journal j2;
+  j2.Release();
+  Outcome done = MakeRuntime(&j2)->Resume(out.suspended->state)->Run();
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == R"({"done":{"job":"run-f:1"}})");
+}
+
+TEST_CASE("same program and outcomes give byte-identical snapshots") {
+  auto once = [] {
+    Journal j;
+    auto rt = MakeRuntime(&j, {}, /*park=*/true);
+    Outcome out = rt->NewProgram(R"(
+      const m = new Map([[1, 'a'], [2, 'b']]);
+      const o = { list: [1, 2, 3], m, f: (x) => x + 1 };
+      return await tools.t.job({ size: o.list.length });
+    )", "", "run-g")->Run();
+    REQUIRE(out.is_suspended());
+    return out.suspended->state;
+  };
+  std::string a = once();
+  std::string b = once();
+  CHECK(a.size() == b.size());
+  CHECK(a == b);
+}
+
+TEST_CASE("program usage: Run twice, suspend after the end, suspend before Run") {
+  Journal j;
+  j.Release();
+  auto rt = MakeRuntime(&j);
+  auto p = rt->NewProgram("return 7");
+  Outcome first = p->Run();
+  REQUIRE(first.result.ok);
+  Outcome second = p->Run();
+  CHECK(second.result.error.kind == "ExecutionFailure");
+  CHECK(second.result.error.message.find("already") != std::string::npos);
+  auto late = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(late));
+  CHECK(std::get<Outcome>(late).result.value_json == "7");
+
+  // A suspend issued before Run() waits for it, then suspends at the first boundary.
+  auto q = rt->NewProgram("let s = 0; for (let i = 0; i < 1000; i++) s += i; return s;", "", "run-h");
+  std::variant<Outcome, SuspendError> early;
+  std::thread suspender([&] { early = q->Suspend(); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  Outcome out = q->Run();
+  suspender.join();
+  REQUIRE(out.is_suspended());
+  REQUIRE(std::holds_alternative<Outcome>(early));
+  Outcome done = MakeRuntime(&j)->Resume(out.suspended->state)->Run();
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == "499500");
+}
+
+TEST_CASE("bad snapshot bytes are a SnapshotError Result, never a crash") {
+  Journal j;
+  auto rt = MakeRuntime(&j, {}, /*park=*/true);
+  Outcome out = rt->NewProgram("return await tools.t.job({});", "", "run-i")->Run();
+  REQUIRE(out.is_suspended());
+  const std::string good = out.suspended->state;
+  std::vector<std::string> bad = {"", "not a snapshot", good.substr(0, good.size() / 2),
+                                  good.substr(0, good.size() - 1)};
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 0x10;
+  bad.push_back(flipped);
+  for (const auto& b : bad) {
+    Outcome r = rt->Resume(b)->Run();
+    REQUIRE_FALSE(r.is_suspended());
+    CHECK_FALSE(r.result.ok);
+    CHECK(r.result.error.kind == "SnapshotError");
+  }
+}
