@@ -558,17 +558,18 @@ bool VM::SetArrayLength(ArrayObject* arr, uint32_t new_length) {
         if (!a->elements_[i].IsEmpty()) any = true;
       if (any) return false;
     }
-    if (a->elements_.size() > new_length) a->elements_.resize(new_length);
+    // Non-configurable elements stop the truncation just above the highest of them, and nothing below
+    // that point is deleted (ECMA-262 §10.4.2.4 ArraySetLength steps 17-18).
+    uint32_t floor = new_length;
     if (a->sparse_) {
-      // Non-configurable elements stop the truncation (ECMA-262 §10.4.2.4 ArraySetLength).
-      uint32_t floor = new_length;
       for (auto& [idx, p] : *a->sparse_)
         if (idx >= new_length && !(p.second & kConfigurable)) floor = std::max(floor, idx + 1);
-      a->sparse_->erase(a->sparse_->lower_bound(floor), a->sparse_->end());
-      if (floor > new_length) {
-        a->length = floor;
-        return false;
-      }
+    }
+    if (a->elements_.size() > floor) a->elements_.resize(floor);
+    if (a->sparse_) a->sparse_->erase(a->sparse_->lower_bound(floor), a->sparse_->end());
+    if (floor > new_length) {
+      a->length = floor;
+      return false;
     }
   }
   a->length = new_length;

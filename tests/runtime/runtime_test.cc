@@ -231,3 +231,14 @@ TEST_CASE("in-process tools: arguments follow JSON.stringify, results arrive asy
   Result two = rt->Execute("await tools.t.echo(1, 2)");
   CHECK(two.error.kind == "InvalidToolInput");
 }
+
+TEST_CASE("match/matchAll/search with a string pattern stop as UnsupportedSyntax until RegExp exists") {
+  for (const char* src : {"return 'abc'.match('b')", "return [...'abc'.matchAll('b')]",
+                          "try { return 'abc'.search('b') } catch (e) { return 'caught' }"}) {
+    Result r = Run(src);
+    INFO(src);
+    REQUIRE_FALSE(r.ok);
+    CHECK(r.error.kind == "UnsupportedSyntax");
+    CHECK(r.error.message.find("need RegExp") != std::string::npos);
+  }
+}

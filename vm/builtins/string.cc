@@ -1077,13 +1077,19 @@ Value StringIsRegExpObject(VM& vm, CallArgs& args) {
 // __intrinsics__.stringRegExpCtor(): %RegExp% for RegExpCreate (match/matchAll/search with a
 // non-RegExp pattern), or a clear TypeError while the realm has no RegExp.
 Value StringRegExpCtor(VM& vm, CallArgs& args) {
-  Object* proto = vm.realm().intrinsics().regexp_prototype;
+  const auto& in = vm.realm().intrinsics();
+  Object* proto = in.regexp_prototype;
   if (proto != nullptr) {
     Value c = vm.GetData(proto, vm.KeyFromAtom(vm.atom(AtomId::constructor)));
-    if (vm.IsConstructor(c)) return c;
+    // A usable %RegExp% has the matching protocol on its prototype (RegExp.prototype[@@match] …).
+    if (vm.IsConstructor(c) && vm.IsCallable(vm.GetData(proto, PropertyKey::Sym(in.sym_match))))
+      return c;
   }
-  return vm.ThrowTypeError(
-      "String.prototype.match/matchAll/search need RegExp, which is not available yet");
+  // Not a wrong answer and not a catchable error: the run stops as UnsupportedSyntax (DESIGN §1).
+  vm.Terminate(Termination::kUnsupported,
+               "String.prototype.match/matchAll/search with a string pattern need RegExp, which is "
+               "not supported yet");
+  return Value::Undefined();
 }
 
 // ------------------------------------------------------------------------------------
