@@ -85,8 +85,9 @@ class Codec {
   static std::string Seal(std::string_view flatbuffer);
   // Verifies `bytes` (see snapshot.h ReadInfo) and returns the root; `aligned` keeps a copy when the
   // input is not suitably aligned.
+  // `check_build_id` false is for the golden-file test only (the format of an older build's file).
   static absl::StatusOr<const fb::Snapshot*> Open(std::string_view bytes, const vm::Realm& realm,
-                                                   std::string* aligned);
+                                                   std::string* aligned, bool check_build_id = true);
   static RunInfo InfoOf(const fb::Snapshot* s);
   static absl::StatusOr<std::unique_ptr<vm::VM>> Restore(
       const fb::Snapshot* s, const vm::Realm& realm,

@@ -369,7 +369,7 @@ Offset<fb::ObjectCell> Codec::Encoder::WriteObject(vm::Object* o) {
   Offset<flatbuffers::Vector<const fb::Val*>> slots, elements, bound_args, keys, registers;
   Offset<flatbuffers::Vector<double>> numbers;
   Offset<flatbuffers::Vector<const fb::SparseEntry*>> sparse;
-  Offset<flatbuffers::Vector<uint32_t>> upvals;
+  Offset<flatbuffers::Vector<const fb::Val*>> upvals;
   Offset<flatbuffers::Vector<const fb::Reaction*>> fulfill, reject;
   Offset<flatbuffers::Vector<const fb::MapEntry*>> entries;
   if (!o->slots_.empty()) slots = Vals(o->slots_);
@@ -400,13 +400,12 @@ Offset<fb::ObjectCell> Codec::Encoder::WriteObject(vm::Object* o) {
   switch (type) {
     case ObjType::kClosure: {
       auto* c = static_cast<vm::Closure*>(o);
-      std::vector<uint32_t> u;
-      u.reserve(c->upvals.size());
+      scratch_.clear();
       for (vm::Cell* cell : c->upvals) {
-        if (cell == nullptr || cell->is_shared()) Fail("a closure captures a missing or shared cell");
-        u.push_back(IdOf(cell));
+        if (cell == nullptr) Fail("a closure captures a missing variable");
+        scratch_.push_back(CellRef(cell));
       }
-      upvals = fbb_.CreateVector(u);
+      upvals = fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
       break;
     }
     case ObjType::kBound: {

@@ -483,9 +483,11 @@ bool Codec::Restorer::FillObject(uint32_t index, const fb::ObjectCell* c) {
       if (n != cl->proto_fn->bc->upvalues.size())
         return Fail("closure: captured variables do not match its function");
       cl->upvals.reserve(n);
-      for (uint32_t id : *c->upvals()) {
-        if (id >= cells_.size()) return Fail("closure: captured variable out of range");
-        cl->upvals.push_back(cells_[id]);
+      for (size_t k = 0; k < n; ++k) {
+        const fb::Val* v = c->upvals()->Get(static_cast<flatbuffers::uoffset_t>(k));
+        auto* cell = static_cast<vm::Cell*>(GetCell(v, kTagCell, false, "captured variable"));
+        if (cell == nullptr) return false;
+        cl->upvals.push_back(cell);
       }
       cl->home_object = GetObject(c->home_object(), true, "home object");
       break;

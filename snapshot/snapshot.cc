@@ -310,7 +310,7 @@ std::string Codec::Seal(std::string_view flatbuffer) {
 }
 
 absl::StatusOr<const fb::Snapshot*> Codec::Open(std::string_view bytes, const vm::Realm& realm,
-                                                std::string* aligned) {
+                                                std::string* aligned, bool check_build_id) {
   if (bytes.size() >= kPrefixBytes + 8 &&
       std::memcmp(bytes.data() + kPrefixBytes + 4, fb::SnapshotIdentifier(), 4) != 0)
     return absl::InvalidArgumentError("snapshot: not a codemode snapshot");
@@ -353,7 +353,7 @@ absl::StatusOr<const fb::Snapshot*> Codec::Open(std::string_view bytes, const vm
   if (header->format_version() != version)
     return absl::DataLossError("snapshot: corrupted (two format versions)");
   uint64_t ours = EngineBuildId(realm);
-  if (header->engine_build_id() != ours)
+  if (check_build_id && header->engine_build_id() != ours)
     return absl::FailedPreconditionError(absl::StrFormat(
         "snapshot: written by a different engine build (snapshot %016x, this engine %016x)",
         header->engine_build_id(), ours));
