@@ -65,8 +65,12 @@ absl::StatusOr<const vm::Realm*> SharedRealm() {
 }
 
 std::string NewUuid() {
-  std::random_device rd;
-  std::mt19937_64 gen((static_cast<uint64_t>(rd()) << 32) ^ rd());
+  // One generator per thread, seeded once: a std::random_device per run costs ~9 µs (bench/).
+  thread_local std::mt19937_64 gen = [] {
+    std::random_device rd;
+    std::seed_seq seq{rd(), rd(), rd(), rd()};
+    return std::mt19937_64(seq);
+  }();
   uint64_t a = gen(), b = gen();
   a = (a & 0xFFFFFFFFFFFF0FFFull) | 0x0000000000004000ull;
   b = (b & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;

@@ -3,8 +3,10 @@
 #include <simdjson.h>
 
 #include <cmath>
+#include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/json.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
 #include "vm/vm.h"
@@ -312,7 +314,38 @@ struct Exporter {
 };
 }  // namespace
 
+namespace {
+// simdjson reads the number token `-0` as the integer 0, losing the sign JSON.parse keeps. Such a token
+// (a `-0` after `[`, `,`, `:` or at the start, not followed by more of a number) is rare in tool output,
+// so texts that may contain one go through the exact parser instead; a false alarm (the characters inside
+// a string) only costs speed.
+bool MayHaveNegativeZero(std::string_view text) {
+  for (size_t at = text.find("-0"); at != std::string_view::npos; at = text.find("-0", at + 1)) {
+    size_t next = at + 2;
+    if (next < text.size() && std::strchr("0123456789.eE", text[next]) != nullptr) continue;
+    size_t prev = at;
+    while (prev > 0 && std::strchr(" \t\r\n", text[prev - 1]) != nullptr) --prev;
+    if (prev == 0 || std::strchr("[,:", text[prev - 1]) != nullptr) return true;
+  }
+  return false;
+}
+}  // namespace
+
 bool VM::ParseJsonForHost(std::string_view text, Value* out, std::string* error) {
+  if (MayHaveNegativeZero(text)) {
+    Value v = ParseJsonUtf8(*this, text);
+    if (v.IsEmpty()) {
+      if (has_exception()) {
+        *error = DescribeError(exception());
+        ClearException();
+      } else {
+        *error = "the run was stopped while parsing";
+      }
+      return false;
+    }
+    *out = v;
+    return true;
+  }
   simdjson::dom::parser parser;
   simdjson::padded_string padded(text);
   simdjson::dom::element root;
