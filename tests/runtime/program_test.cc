@@ -120,14 +120,15 @@ tools::Namespace Fixtures(Journal* j) {
   return root;
 }
 
-std::unique_ptr<Runtime> MakeRuntime(Journal* j, Limits limits = {}, bool park = false) {
+std::unique_ptr<Runtime> MakeRuntime(Journal* j, Limits limits = {}, bool park = false,
+                                     bool fixed_clock = true) {
   RuntimeOptions options;
   options.limits = limits;
   auto tree = tools::ToolTree::Make(Fixtures(j));
   REQUIRE(tree.ok());
   options.tools = std::move(*tree);
   options.park_when_waiting = park;
-  options.wall_clock_ms = [] { return int64_t{1700000000000}; };
+  if (fixed_clock) options.wall_clock_ms = [] { return int64_t{1700000000000}; };
   auto rt = Runtime::Make(std::move(options));
   REQUIRE(rt.ok());
   return std::move(*rt);
@@ -342,4 +343,33 @@ TEST_CASE("bad snapshot bytes are a SnapshotError Result, never a crash") {
     CHECK_FALSE(r.result.ok);
     CHECK(r.result.error.kind == "SnapshotError");
   }
+}
+
+TEST_CASE("timeoutMs counts active time across resumes") {
+  Journal j;
+  Limits limits;
+  limits.timeout_ms = 1500;
+  auto rt = MakeRuntime(&j, limits, false, /*fixed_clock=*/false);
+  auto p = rt->NewProgram("return await tools.t.job({});", "", "run-t");
+  Runner runner(p.get());
+  REQUIRE(j.WaitFor("wait run-t:1"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // ~1000 ms of active time
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(answer));
+  Outcome out = runner.Join();
+  REQUIRE(out.is_suspended());
+
+  // The job finishes 800 ms into the second leg: with ~500 ms of budget left the run times out first;
+  // had the first leg's time been forgotten it would have finished ok.
+  Journal j2;
+  auto rt2 = MakeRuntime(&j2, {}, false, false);
+  std::thread releaser([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    j2.Release();
+  });
+  Outcome done = rt2->Resume(out.suspended->state)->Run();
+  releaser.join();
+  REQUIRE_FALSE(done.is_suspended());
+  CHECK(done.result.error.kind == "TimeoutExceeded");
+  CHECK(j2.Count("cancel run-t:1") == 1);  // interrupted for real: the durable job is cancelled
 }
