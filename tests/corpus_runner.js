@@ -12,6 +12,8 @@
 //   hostile      tests/hostile: hostile programs with NAME.expect.json sidecars (see tests/hostile/README.md).
 //   examples     examples/*/: each example program's Result must equal the one examples/run-with-node.js
 //                computes under Node.js on the same machine, against the same real tools.
+//   unit-js      tests/js/<area>/NAME.js and tests/compiler/programs/NAME.js: each must match NAME.json beside
+//                it (computed with tests/corpus/oracle.js), run like js/core (fixture manifest, same rules).
 //
 // Comparison (tests/corpus/README.md "How to compare"): `ok` equal; when ok, `value` equal as parsed JSON with
 // numbers compared by value and, for JavaScript, object key order compared too (it is parsed from the text,
@@ -21,7 +23,9 @@
 // sanitizer report is a failure even for a program listed as a known failure (a hang of a listed one is not).
 //
 // Known failures: tests/corpus/known-failures.txt, tests/hostile/known-failures.txt,
-// examples/known-failures.txt; one `path  # reason` per line (path relative to that file's folder).
+// examples/known-failures.txt, tests/js/known-failures.txt; one `path  # reason` per line (path relative to
+// that file's folder, except tests/js/known-failures.txt, whose paths are relative to tests/ because it also
+// lists tests/compiler/programs).
 // A listed program that fails is reported XFAIL; a listed program that passes is a failure ("remove it from
 // known-failures.txt"), and so is a listed path that does not exist, so the lists stay honest.
 //
@@ -290,6 +294,37 @@ function listHostile() {
   return { cases, orphans };
 }
 
+// The node-oracle unit programs: tests/js/<area>/NAME.js and tests/compiler/programs/NAME.js, each with
+// NAME.json beside it (the Result of `node tests/corpus/oracle.js NAME.js`). A .json without a .js is data
+// for a Catch2 test (tests/js/console/console_cases.json), not a case. Keys are relative to tests/.
+const UNIT_DIRS = [path.join(TESTS, 'js'), path.join(TESTS, 'compiler', 'programs')];
+function listUnitPrograms() {
+  const cases = [];
+  const missing = []; // NAME.js without NAME.json
+  const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  (function walk(dir) {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort(byName)) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) { walk(full); continue; }
+      if (!e.isFile() || !e.name.endsWith('.js')) continue;
+      const key = path.relative(TESTS, full);
+      const expectedFile = full.slice(0, -3) + '.json';
+      if (fs.existsSync(expectedFile)) cases.push({ name: key.slice(0, -3), key, program: full, expectedFile });
+      else missing.push(key);
+    }
+  })(UNIT_DIRS[0]);
+  for (const dir of UNIT_DIRS.slice(1)) {
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.js')).sort()) {
+      const full = path.join(dir, f);
+      const key = path.relative(TESTS, full);
+      const expectedFile = full.slice(0, -3) + '.json';
+      if (fs.existsSync(expectedFile)) cases.push({ name: key.slice(0, -3), key, program: full, expectedFile });
+      else missing.push(key);
+    }
+  }
+  return { cases, missing };
+}
+
 function listExamples() {
   if (!fs.existsSync(EXAMPLES)) return [];
   const cases = [];
@@ -402,6 +437,27 @@ async function runMode(mode, opts) {
           return { status: 'unsupported', detail: `UnsupportedSyntax: ${show(p.result.get('error').get('message'), 120)}`, run };
         }
         return { status: 'fail', detail: d, run };
+      },
+    }));
+  } else if (mode === 'unit-js') {
+    // Same rules and flags as js/core: the expectations come from the corpus oracle, which binds the
+    // fixture tools, so the engine gets the fixture manifest too.
+    if (!knownFile) knownFile = path.join(TESTS, 'js', 'known-failures.txt');
+    for (const [k, v] of readKnownFailures(knownFile)) known.set(k, v);
+    const { cases, missing } = listUnitPrograms();
+    for (const m of missing) problems.push(`tests/${m} has no expected Result (${path.basename(m, '.js')}.json beside it: node tests/corpus/oracle.js tests/${m})`);
+    for (const k of known.keys()) if (!cases.some((c) => c.key === k)) problems.push(`${path.relative(ROOT, knownFile)} lists ${k}, which is not a unit program`);
+    const timeout = ['--timeout-ms', String(opts.timeoutMs)];
+    tasks = cases.map((c) => ({
+      name: c.name,
+      key: c.key,
+      async run() {
+        const expected = parseOrdered(fs.readFileSync(c.expectedFile, 'utf8'));
+        const { run } = await runCli(opts, c.program, ['--lang', 'js', '--tools', FIXTURE_MANIFEST, ...timeout]);
+        const p = checkProcess(run);
+        if (p.broken) return { status: 'broken', detail: p.broken, hang: p.hang, run };
+        const d = compareResults(expected, p.result, { ordered: true });
+        return d ? { status: 'fail', detail: d, run } : { status: 'pass', detail: describeResult(p.result), run };
       },
     }));
   } else if (mode === 'hostile') {
@@ -592,12 +648,12 @@ async function main(argv) {
     else if (a === '--verbose' || a === '-v') opts.verbose = true;
     else if (a === '--self-test') self = true;
     else if (a.startsWith('-')) throw new Error(`unknown option ${a}`);
-    else if (['js/core', 'js/advanced', 'lua', 'hostile', 'examples'].includes(a)) modes.push(a);
+    else if (['js/core', 'js/advanced', 'lua', 'hostile', 'examples', 'unit-js'].includes(a)) modes.push(a);
     else opts.filters.push(a);
   }
   if (self) return (await selfTest()) ? 0 : 1;
   if (!modes.length || !opts.codemode) {
-    console.error('usage: corpus_runner.js --codemode BIN (js/core|js/advanced|lua|hostile|examples)... [filter...]');
+    console.error('usage: corpus_runner.js --codemode BIN (js/core|js/advanced|lua|hostile|examples|unit-js)... [filter...]');
     return 2;
   }
   if (!fs.existsSync(opts.codemode)) { console.error(`no such binary: ${opts.codemode}`); return 2; }
