@@ -14,6 +14,12 @@
 // is normalized by the oracle's rules (undefined → null, Date → ISO string, ...). console output is
 // captured into `logs` ("[warn] " / "[error] " prefixes). Tool inputs and outputs are checked against the
 // manifest's JSON Schemas (reported as schemaProblems, and fatal in --check).
+//
+// A durable tool (`"durable": {"start", "wait", "cancel"}`, DESIGN §6) runs as the engine runs it when
+// nothing suspends: `start` with the input on stdin prints the call's data JSON, then `wait` with that data
+// on stdin prints the output; both get the same CODEMODE_CALL_KEY, and a non-zero exit of either is the
+// call's ToolFailure. A durable call still unsettled when the run ends gets `cancel` with its data, as the
+// engine cancels such calls for real.
 'use strict';
 
 const fs = require('fs');
@@ -24,15 +30,21 @@ const { nullify, validate } = require(path.join(__dirname, '..', 'tests', 'corpu
 
 const PROGRAM_TIMEOUT_MS = 60000;
 
+function isDurable(entry) {
+  const d = entry.durable;
+  return !!d && typeof d === 'object' && Array.isArray(d.start) && Array.isArray(d.wait) &&
+    (d.cancel === undefined || Array.isArray(d.cancel));
+}
+
 // Walks a manifest: {name: namespace{description, tools}} | tool{description, input, output, command}.
 function collectTools(manifest) {
   const out = {};
   (function walk(node, prefix) {
     for (const [name, entry] of Object.entries(node)) {
       const dotted = prefix ? `${prefix}.${name}` : name;
-      if (entry && Array.isArray(entry.command)) out[dotted] = entry;
+      if (entry && (Array.isArray(entry.command) || isDurable(entry))) out[dotted] = entry;
       else if (entry && entry.tools && typeof entry.tools === 'object') walk(entry.tools, dotted);
-      else throw new Error(`manifest entry ${dotted} is neither a namespace nor a command tool`);
+      else throw new Error(`manifest entry ${dotted} is neither a namespace nor a command or durable tool`);
     }
   })(manifest, '');
   return out;
@@ -84,10 +96,16 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
   const logs = [];
   const schemaProblems = [];
   const toolErrors = new WeakSet();
+  const durableCalls = []; // {dotted, key, data, settled, cancel, started}
   let fatal = null; // a boundary error that ends the run with its own kind
+  let ended = false;
   let env;
 
-  function hostCall(dotted, args, resolve, reject) {
+  function hostCall(dotted, args, resolveCall, rejectCall) {
+    // Outcomes that arrive after the run ended are dropped (the engine interrupts pending work), e.g. the
+    // wait of a durable call cancelled below.
+    const resolve = (v) => { if (!ended) resolveCall(v); };
+    const reject = (e) => { if (!ended) rejectCall(e); };
     if (args.length > 1) {
       fatal = fatal || { kind: 'InvalidToolInput', message: `${dotted} takes one argument, got ${args.length}` };
       reject(new env.Error(fatal.message));
@@ -98,24 +116,42 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
     toolCalls.push(dotted);
     const spec = specs[dotted];
     for (const p of validate(spec.input, input)) schemaProblems.push(`${dotted} input ${p}`);
-    runCommand(spec.command, cwd, JSON.stringify(input), `${runId}:${toolCalls.length}`).then(({ code, stdout, stderr }) => {
-      if (code === 0) {
-        let out;
-        try {
-          out = JSON.parse(stdout);
-        } catch (e) {
-          fatal = fatal || { kind: 'InvalidToolOutput', message: `${dotted} printed no JSON: ${e.message}` };
-          reject(new env.Error(fatal.message));
-          return;
-        }
-        for (const q of validate(spec.output, out)) schemaProblems.push(`${dotted} output ${q}`);
-        resolve(env.JSONparse(JSON.stringify(out))); // a copy created in the program's realm
-      } else {
-        const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
-        const e = new env.Error(lines.length ? lines[lines.length - 1] : `${dotted} exited with status ${code}`);
-        toolErrors.add(e);
-        reject(e);
+    const key = `${runId}:${toolCalls.length}`;
+    // The last stderr line of a failed phase is the call's ToolFailure message.
+    const toolError = (phase, code, stderr) => {
+      const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+      const e = new env.Error(lines.length ? lines[lines.length - 1] : `${dotted}${phase} exited with status ${code}`);
+      toolErrors.add(e);
+      return e;
+    };
+    const parseOut = (phase, stdout) => {
+      try {
+        return { value: JSON.parse(stdout) };
+      } catch (e) {
+        fatal = fatal || { kind: 'InvalidToolOutput', message: `${dotted}${phase} printed no JSON: ${e.message}` };
+        return { error: new env.Error(fatal.message) };
       }
+    };
+    const deliver = ({ code, stdout, stderr }, phase) => {
+      if (code !== 0) { reject(toolError(phase, code, stderr)); return; }
+      const out = parseOut(phase, stdout);
+      if (out.error) { reject(out.error); return; }
+      for (const q of validate(spec.output, out.value)) schemaProblems.push(`${dotted} output ${q}`);
+      resolve(env.JSONparse(JSON.stringify(out.value))); // a copy created in the program's realm
+    };
+    if (!isDurable(spec)) {
+      runCommand(spec.command, cwd, JSON.stringify(input), key).then((r) => deliver(r, ''));
+      return;
+    }
+    const call = { dotted, key, data: null, settled: false, cancel: spec.durable.cancel };
+    durableCalls.push(call);
+    const done = (r) => { call.settled = true; deliver(r, ' (wait)'); };
+    call.started = runCommand(spec.durable.start, cwd, JSON.stringify(input), key).then(({ code, stdout, stderr }) => {
+      if (code !== 0) { call.settled = true; reject(toolError(' (start)', code, stderr)); return; }
+      const data = parseOut(' (start)', stdout);
+      if (data.error) { call.settled = true; reject(data.error); return; }
+      call.data = data.value;
+      runCommand(spec.durable.wait, cwd, JSON.stringify(data.value), key).then(done);
     });
   }
 
@@ -138,6 +174,16 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
     }
   } catch (compileError) {
     outcome = { settled: 'rejected', reason: compileError };
+  }
+
+  ended = true;
+  // Durable calls the program left unsettled are cancelled for real, as the engine does when a run ends
+  // (one still in `start` is let finish first, so its job is not left running).
+  for (const call of durableCalls) {
+    await call.started;
+    if (call.settled || call.data === null || !call.cancel) continue;
+    const r = await runCommand(call.cancel, cwd, JSON.stringify(call.data), call.key);
+    if (r.code !== 0) schemaProblems.push(`${call.dotted} cancel failed: ${r.stderr.trim().split('\n').pop()}`);
   }
 
   const calls = toolCalls.slice();
