@@ -601,6 +601,11 @@ async function selfTest() {
     for (const a of alts) for (const [k] of a.entries) assert.ok(EXPECT_KEYS.has(k), `${c.specFile}: unknown field ${k} in anyOf`);
     assert.ok(c.program, `${c.specFile}: program missing`);
   }
+  // Every unit program has its expected Result, and the unit known-failures list names real programs.
+  const unit = listUnitPrograms();
+  assert.ok(unit.cases.some((c) => c.key.startsWith('js/')) && unit.cases.some((c) => c.key.startsWith('compiler/')), 'unit programs not found');
+  assert.deepStrictEqual(unit.missing, [], 'unit programs without NAME.json');
+  for (const k of readKnownFailures(path.join(TESTS, 'js', 'known-failures.txt')).keys()) assert.ok(unit.cases.some((c) => c.key === k), `tests/js/known-failures.txt lists ${k}, which is not a unit program`);
   console.log('unit checks: ok');
 
   // End to end with the oracle standing in for the CLI: every core program must pass...
