@@ -10,6 +10,7 @@ namespace codemode::vm {
 namespace {
 constexpr size_t kIndexThreshold = 8;      // shapes with more entries get a hash index
 constexpr size_t kDictionaryThreshold = 64;  // objects with more named properties own their shape
+constexpr size_t kRebuildLimit = 16;  // a delete re-walks the transition tree up to this many entries
 }  // namespace
 
 // ---------------------------------------------------------------------------------------- tracing
@@ -143,11 +144,13 @@ Shape* VM::AddToShape(Object* obj, HeapCell* key, uint8_t attrs) {
     heap_->Account(static_cast<int64_t>(sizeof(Shape::Entry) + 24));
     return s;
   }
+  obj->shape_ = Transition(s, key, attrs);
+  return obj->shape_;
+}
+
+Shape* VM::Transition(Shape* s, HeapCell* key, uint8_t attrs) {
   auto it = s->transitions_.find({key, attrs});
-  if (it != s->transitions_.end()) {
-    obj->shape_ = it->second;
-    return it->second;
-  }
+  if (it != s->transitions_.end()) return it->second;
   Shape* child = heap_->Alloc<Shape>();
   child->entries_.reserve(s->entries_.size() + 1);
   child->entries_ = s->entries_;
@@ -155,7 +158,7 @@ Shape* VM::AddToShape(Object* obj, HeapCell* key, uint8_t attrs) {
   child->BuildIndex();
   heap_->Account(static_cast<int64_t>(child->ExtraBytes()));
   s->transitions_[{key, attrs}] = child;
-  obj->shape_ = child;
+  heap_->Account(32);  // the transition entry (Shape::ExtraBytes counts 32 per transition)
   return child;
 }
 
@@ -608,6 +611,20 @@ bool VM::DeleteProperty(Object* obj, const PropertyKey& key) {
   }
   int i = o->shape_->Find(key.cell);
   if (i < 0) return true;
+  Shape* old = o->shape_;
+  if (!old->dictionary_ && old->entries_.size() <= kRebuildLimit) {
+    // A shape of the transition tree: the object moves to the tree's shape for the remaining entries
+    // (shared with every object that deletes the same key), so inline caches keep hitting. The walk
+    // starts at this VM's root, never extending a realm shape from a run.
+    Shape* s = empty_shape_;
+    for (size_t j = 0; j < old->entries_.size(); ++j) {
+      if (j == static_cast<size_t>(i)) continue;
+      s = Transition(s, old->entries_[j].key, old->entries_[j].attrs);
+    }
+    o->shape_ = s;
+    o->slots_.erase(o->slots_.begin() + i);
+    return true;
+  }
   // Rebuild an owned shape without the entry (slots keep their relative order).
   Shape* s = heap_->Alloc<Shape>();
   s->dictionary_ = true;

@@ -379,6 +379,8 @@ class VM {
   Object* CopyOnWrite(Object* o);
   Shape* EmptyShape();
   Shape* AddToShape(Object* obj, HeapCell* key, uint8_t attrs);
+  // The child of a transition-tree shape `s` (not shared, or bootstrapping) for one more entry.
+  Shape* Transition(Shape* s, HeapCell* key, uint8_t attrs);
   void MakeDictionary(Object* obj);
   bool DefineIndexed(Object* obj, uint32_t index, Value v, uint8_t attrs);
   void TraceRoots(Tracer& t);
