@@ -1649,6 +1649,45 @@ reload:
       case Op::CALL:
       case Op::NEW: {
         f->pc = pc;
+        if (op == Op::CALL && R[a].IsObject()) {
+          // Fast path of PushCall for the common case: a plain closure (no rest, no arguments object,
+          // not async, not a class constructor) whose `this` needs no conversion. The frame is built
+          // in place; everything else goes through PushCall.
+          Object* fo = R[a].AsObject();
+          if (fo->klass() == ObjectClass::kFunction &&
+              static_cast<FunctionObject*>(fo)->type == FunctionType::kClosure) {
+            auto* closure = static_cast<Closure*>(fo);
+            Proto* cp = closure->proto_fn;
+            const auto* cbc = cp->bc;
+            Value this_value = R[a + 1];
+            if (!cbc->has_rest && !cbc->needs_arguments && !cbc->is_async &&
+                cbc->kind != bytecode::FunctionKind::kClassConstructor &&
+                (cbc->strict || cbc->kind == bytecode::FunctionKind::kArrow || this_value.IsObject() ||
+                 this_value.IsNullish()) &&
+                frames_.size() <= limits_.max_call_depth) {
+              uint32_t argc = GetB(i);
+              uint32_t base = f->base + a + 1;
+              EnsureStack(static_cast<size_t>(base) + cbc->num_regs + argc + 8);
+              Value* NR = stack_.data() + base;
+              if (this_value.IsNullish() && !cbc->strict && cbc->kind != bytecode::FunctionKind::kArrow)
+                NR[0] = Value::FromObject(global());  // sloppy-mode `this` (ECMA-262 §10.2.1.2)
+              uint32_t nparams = cbc->num_params;
+              for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
+              for (uint32_t j = 1 + nparams; j < cbc->num_regs; ++j) NR[j] = Value::Undefined();
+              Frame& nf = frames_.emplace_back();
+              nf.closure = closure;
+              nf.proto = cp;
+              nf.pc = cbc->code.data();
+              nf.base = base;
+              nf.argc = argc;
+              nf.site.kind = CallSite::Kind::kCall;
+              nf.site.ret_reg = static_cast<uint8_t>(a);
+              ++steps_;
+              if (--steps_until_check_ <= 0) CheckLimits();
+              goto reload;
+            }
+          }
+        }
         CallSite site;
         site.kind = op == Op::NEW ? CallSite::Kind::kConstruct : CallSite::Kind::kCall;
         site.ret_reg = static_cast<uint8_t>(a);
@@ -1691,6 +1730,17 @@ reload:
       case Op::RET:
       case Op::RETUNDEF: {
         Value v = op == Op::RET ? R[a] : Value::Undefined();
+        if (f->site.kind == CallSite::Kind::kCall && f->activation == nullptr && frames_.size() > 1) {
+          // The common return to an interpreted caller (CompleteCall's kCall case, no frame copy).
+          uint8_t ret_reg = f->site.ret_reg;
+          bool transform = f->site.ret_transform == 1;
+          frames_.pop_back();
+          if (ret_reg != 255) {
+            if (transform && v.IsObject() && v.AsObject() == in.done_marker) v = Value::Empty();
+            stack_[frames_.back().base + ret_reg] = v;
+          }
+          goto reload;
+        }
         Frame done = *f;
         frames_.pop_back();
         if (done.activation != nullptr) {

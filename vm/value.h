@@ -31,7 +31,7 @@ enum class Tag : uint8_t {
 
 class Value {
  public:
-  constexpr Value() : bits_(0), tag_(Tag::kUndefined) {}
+  constexpr Value() : bits_(0), tag_word_(static_cast<uint64_t>(Tag::kUndefined)) {}
 
   static constexpr Value Undefined() { return Value(); }
   static Value Null() { return Value(Tag::kNull, 0); }
@@ -39,7 +39,7 @@ class Value {
   static Value Bool(bool b) { return Value(Tag::kBool, b ? 1 : 0); }
   static Value Number(double d) {
     Value v;
-    v.tag_ = Tag::kNumber;
+    v.tag_word_ = static_cast<uint64_t>(Tag::kNumber);
     std::memcpy(&v.bits_, &d, sizeof d);
     return v;
   }
@@ -50,22 +50,22 @@ class Value {
   static Value FromBigInt(BigInt* b) { return Ptr(Tag::kBigInt, reinterpret_cast<HeapCell*>(b)); }
   static Value Internal(HeapCell* c) { return Ptr(Tag::kInternal, c); }
 
-  Tag tag() const { return tag_; }
-  bool IsUndefined() const { return tag_ == Tag::kUndefined; }
-  bool IsNull() const { return tag_ == Tag::kNull; }
-  bool IsNullish() const { return tag_ <= Tag::kNull; }
-  bool IsBool() const { return tag_ == Tag::kBool; }
-  bool IsNumber() const { return tag_ == Tag::kNumber; }
-  bool IsInt() const { return tag_ == Tag::kInt; }
-  bool IsEmpty() const { return tag_ == Tag::kEmpty; }
-  bool IsString() const { return tag_ == Tag::kString; }
-  bool IsSymbol() const { return tag_ == Tag::kSymbol; }
-  bool IsObject() const { return tag_ == Tag::kObject; }
-  bool IsBigInt() const { return tag_ == Tag::kBigInt; }
-  bool IsInternal() const { return tag_ == Tag::kInternal; }
-  bool IsHeap() const { return tag_ >= Tag::kString; }
+  Tag tag() const { return static_cast<Tag>(tag_word_); }
+  bool IsUndefined() const { return tag() == Tag::kUndefined; }
+  bool IsNull() const { return tag() == Tag::kNull; }
+  bool IsNullish() const { return tag() <= Tag::kNull; }
+  bool IsBool() const { return tag() == Tag::kBool; }
+  bool IsNumber() const { return tag() == Tag::kNumber; }
+  bool IsInt() const { return tag() == Tag::kInt; }
+  bool IsEmpty() const { return tag() == Tag::kEmpty; }
+  bool IsString() const { return tag() == Tag::kString; }
+  bool IsSymbol() const { return tag() == Tag::kSymbol; }
+  bool IsObject() const { return tag() == Tag::kObject; }
+  bool IsBigInt() const { return tag() == Tag::kBigInt; }
+  bool IsInternal() const { return tag() == Tag::kInternal; }
+  bool IsHeap() const { return tag() >= Tag::kString; }
   // JS: a value that is not an object (Empty excluded by callers).
-  bool IsPrimitive() const { return tag_ != Tag::kObject; }
+  bool IsPrimitive() const { return tag() != Tag::kObject; }
 
   bool AsBool() const { return bits_ != 0; }
   double AsNumber() const {
@@ -81,15 +81,18 @@ class Value {
   BigInt* AsBigInt() const { return reinterpret_cast<BigInt*>(bits_); }
 
   // Identity of the representation (same tag and bits). Not JS equality.
-  bool RawEquals(const Value& o) const { return tag_ == o.tag_ && bits_ == o.bits_; }
+  bool RawEquals(const Value& o) const { return tag_word_ == o.tag_word_ && bits_ == o.bits_; }
   uint64_t raw_bits() const { return bits_; }
 
  private:
-  constexpr Value(Tag t, uint64_t bits) : bits_(bits), tag_(t) {}
+  constexpr Value(Tag t, uint64_t bits) : bits_(bits), tag_word_(static_cast<uint64_t>(t)) {}
   static Value Ptr(Tag t, HeapCell* p) { return Value(t, reinterpret_cast<uint64_t>(p)); }
 
   uint64_t bits_;
-  Tag tag_;
+  // The tag in a whole word (the upper bytes always zero) rather than a byte plus padding: copies then
+  // move two full words, and a read of a just-written value is forwarded from the store instead of
+  // stalling on a partial (byte) store followed by a word load.
+  uint64_t tag_word_;
 };
 
 static_assert(sizeof(Value) == 16, "Value must be 16 bytes");
