@@ -1483,11 +1483,38 @@ reload:
       }
       case Op::DEFFIELD: {
         uint32_t k = *pc++;
-        if (!DefineOwnProperty(R[a].AsObject(), proto->keys[k], R[GetB(i)], kDefaultAttrs)) {
+        // Inline cache of the add-property transition: ics[ip] = {shape before, slot}, ics[ip + 1] (the
+        // extra word's entry, unused otherwise) = {shape after}. A hit is an ordinary extensible object
+        // of a run whose shape lacks the key, so CreateDataProperty only appends the slot.
+        Object* dobj = R[a].AsObject();
+        auto& dic = proto->ics[ip - code];
+        if (dobj->shape_ == dic.shape && dic.shape != nullptr && !dobj->is_shared() &&
+            dobj->klass_ == ObjectClass::kOrdinary && dobj->extensible_ &&
+            dobj->slots_.size() == dic.slot) {
+          size_t cap = dobj->slots_.capacity();
+          dobj->slots_.push_back(R[GetB(i)]);
+          dobj->shape_ = proto->ics[ip - code + 1].shape;
+          if (dobj->slots_.capacity() != cap)
+            heap_->Account(static_cast<int64_t>((dobj->slots_.capacity() - cap) * sizeof(Value)));
+          break;
+        }
+        Shape* before = dobj->shape_;
+        size_t slots_before = dobj->slots_.size();
+        if (!DefineOwnProperty(dobj, proto->keys[k], R[GetB(i)], kDefaultAttrs)) {
           ThrowTypeError(absl::StrCat("Cannot define property ", KeyName(*this, proto->keys[k])));
           THROW_HERE();
         }
         if (termination_ != Termination::kNone) return;
+        Shape* after = dobj->shape_;
+        if (!shared_proto && dobj->klass_ == ObjectClass::kOrdinary && !dobj->is_shared() &&
+            after != before && !before->dictionary() && !after->dictionary() &&
+            !proto->keys[k].is_index() && before->entries().size() == slots_before &&
+            after->entries().size() == slots_before + 1 && dobj->slots_.size() == slots_before + 1 &&
+            after->entries().back().key == proto->keys[k].cell &&
+            after->entries().back().attrs == kDefaultAttrs) {
+          dic = {before, static_cast<uint32_t>(slots_before)};
+          proto->ics[ip - code + 1] = {after, 0};
+        }
         break;
       }
       case Op::DEFINDEX: {
