@@ -85,6 +85,20 @@ const CONTEXT_SETUP = `(function setup(hostCall, paths, log) {
 
 let runCounter = 0;
 
+// A rejection nobody handles inside a program (an un-awaited failing call) is a warning of that run, as in
+// the engine, not the end of this process. Runs are told apart by their realm's Error.
+const activeRuns = new Set();
+process.on('unhandledRejection', (reason) => {
+  for (const run of activeRuns) {
+    if (reason instanceof run.env.Error || activeRuns.size === 1) {
+      const text = reason && typeof reason === 'object' && 'message' in reason ? `${reason.name}: ${reason.message}` : JSON.stringify(reason);
+      run.warnings.push({ kind: 'ExecutionFailure', message: `Unhandled rejection from an un-awaited promise: ${text}` });
+      return;
+    }
+  }
+  throw reason;
+});
+
 // Runs one program; resolves to {result, schemaProblems, reason}.
 async function runExample(programFile, manifestFile = path.join(path.dirname(programFile), 'manifest.json')) {
   const source = fs.readFileSync(programFile, 'utf8');
@@ -157,6 +171,8 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
 
   const ctx = vm.createContext({});
   env = vm.runInContext(CONTEXT_SETUP, ctx)(hostCall, Object.keys(specs), (line) => logs.push(line));
+  const thisRun = { env, warnings: [] };
+  activeRuns.add(thisRun);
   ctx.tools = env.tools;
   ctx.console = env.console;
 
@@ -177,6 +193,8 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
   }
 
   ended = true;
+  await new Promise((r) => setImmediate(r)); // lets 'unhandledRejection' report the last ones
+  activeRuns.delete(thisRun);
   // Durable calls the program left unsettled are cancelled for real, as the engine does when a run ends
   // (one still in `start` is let finish first, so its job is not left running).
   for (const call of durableCalls) {
@@ -187,7 +205,7 @@ async function runExample(programFile, manifestFile = path.join(path.dirname(pro
   }
 
   const calls = toolCalls.slice();
-  const extra = logs.length ? { logs: logs.slice() } : {};
+  const extra = { ...(logs.length ? { logs: logs.slice() } : {}), ...(thisRun.warnings.length ? { warnings: thisRun.warnings.slice() } : {}) };
   let result;
   if (fatal) {
     result = { ok: false, error: fatal, ...extra, toolCalls: calls };
