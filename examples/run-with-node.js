@@ -12,8 +12,9 @@
 // CODEMODE_CALL_KEY=<runId>:<callId>; exit 0 → the parsed stdout, otherwise a rejection with the last stderr
 // line. A rejection that reaches the top uncaught is ToolFailure, any other throw ExecutionFailure. The value
 // is normalized by the oracle's rules (undefined → null, Date → ISO string, ...). console output is
-// captured into `logs` ("[warn] " / "[error] " prefixes). Tool inputs and outputs are checked against the
-// manifest's JSON Schemas (reported as schemaProblems, and fatal in --check).
+// captured into `logs` ("[warn] " / "[error] " prefixes); a rejection nobody handles becomes a `warnings`
+// entry. Tool inputs and outputs are checked against the manifest's JSON Schemas (reported as
+// schemaProblems, and fatal in --check).
 //
 // A durable tool (`"durable": {"start", "wait", "cancel"}`, DESIGN §6) runs as the engine runs it when
 // nothing suspends: `start` with the input on stdin prints the call's data JSON, then `wait` with that data
