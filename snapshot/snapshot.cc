@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -297,6 +298,44 @@ uint32_t LoadLE32(const char* p) {
   for (int i = 3; i >= 0; --i) v = (v << 8) | static_cast<uint8_t>(p[i]);
   return v;
 }
+
+// The FlatBuffers 2.0 verifier checks a vector's length word but not its elements' alignment; every
+// vector of structs or 2/4/8-byte scalars must be aligned for its element type before anything reads it.
+template <typename T>
+bool Aligned(const flatbuffers::Vector<T>* v) {
+  using E = std::remove_pointer_t<std::remove_const_t<T>>;
+  // Empty vectors are never read (and FlatBuffers does not always align them).
+  return v == nullptr || v->size() == 0 ||
+         reinterpret_cast<uintptr_t>(v->Data()) % alignof(E) == 0;
+}
+
+bool VectorsAligned(const fb::Snapshot* s) {
+  const fb::Heap* h = s->heap();
+  if (h->strings() != nullptr &&
+      !(Aligned(h->strings()->lengths()) && Aligned(h->strings()->utf16())))
+    return false;
+  if (!Aligned(h->symbols()) || !Aligned(h->cells()) || !Aligned(h->accessors())) return false;
+  if (h->shapes() != nullptr)
+    for (const fb::ShapeCell* c : *h->shapes())
+      if (!Aligned(c->keys())) return false;
+  if (h->objects() != nullptr)
+    for (const fb::ObjectCell* c : *h->objects())
+      if (!Aligned(c->slots()) || !Aligned(c->elements()) || !Aligned(c->element_numbers()) ||
+          !Aligned(c->sparse()) || !Aligned(c->upvals()) || !Aligned(c->bound_args()) ||
+          !Aligned(c->fulfill_reactions()) || !Aligned(c->reject_reactions()) ||
+          !Aligned(c->entries()) || !Aligned(c->keys()) || !Aligned(c->registers()))
+        return false;
+  const fb::VmState* v = s->vm();
+  if (!Aligned(v->stack()) || !Aligned(v->frames()) || !Aligned(v->host_calls()) ||
+      !Aligned(v->cow()) || !Aligned(v->rejected_unhandled()) || !Aligned(v->extra_roots()) ||
+      !Aligned(v->template_caches()))
+    return false;
+  if (v->jobs() != nullptr)
+    for (const fb::Job* j : *v->jobs())
+      if (!Aligned(j->args())) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string Codec::Seal(std::string_view flatbuffer) {
@@ -350,6 +389,7 @@ absl::StatusOr<const fb::Snapshot*> Codec::Open(std::string_view bytes, const vm
   if (header == nullptr || root->program() == nullptr || root->info() == nullptr ||
       root->heap() == nullptr || root->vm() == nullptr)
     return absl::DataLossError("snapshot: corrupted (missing section)");
+  if (!VectorsAligned(root)) return absl::DataLossError("snapshot: corrupted (misaligned data)");
   if (header->format_version() != version)
     return absl::DataLossError("snapshot: corrupted (two format versions)");
   uint64_t ours = EngineBuildId(realm);
