@@ -1492,6 +1492,7 @@ reload:
             dobj->klass_ == ObjectClass::kOrdinary && dobj->extensible_ &&
             dobj->slots_.size() == dic.slot) {
           size_t cap = dobj->slots_.capacity();
+          if (cap == 0) dobj->slots_.reserve(4);  // as DefineOwnProperty: one allocation for the first four
           dobj->slots_.push_back(R[GetB(i)]);
           dobj->shape_ = proto->ics[ip - code + 1].shape;
           if (dobj->slots_.capacity() != cap)

@@ -10,7 +10,8 @@ namespace codemode::vm {
 namespace {
 constexpr size_t kIndexThreshold = 8;      // shapes with more entries get a hash index
 constexpr size_t kDictionaryThreshold = 64;  // objects with more named properties own their shape
-constexpr size_t kRebuildLimit = 16;  // a delete re-walks the transition tree up to this many entries
+constexpr size_t kRebuildLimit = 16;
+constexpr size_t kInitialSlots = 4;  // a delete re-walks the transition tree up to this many entries
 }  // namespace
 
 // ---------------------------------------------------------------------------------------- tracing
@@ -459,8 +460,12 @@ bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t
     return true;
   }
   AddToShape(o, key.cell, attrs);
+  size_t cap = o->slots_.capacity();
+  // Most objects get a few properties: one allocation for the first four instead of growing 1, 2, 4.
+  if (cap == 0) o->slots_.reserve(kInitialSlots);
   o->slots_.push_back(v);
-  heap_->Account(sizeof(Value));
+  if (o->slots_.capacity() != cap)
+    heap_->Account(static_cast<int64_t>((o->slots_.capacity() - cap) * sizeof(Value)));
   return true;
 }
 
