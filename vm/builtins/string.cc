@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,9 +106,12 @@ int64_t IndexOfUnits(VM& vm, const Units& h, const Units& nd, size_t from) {
   if (m == 0) return from <= n ? static_cast<int64_t>(from) : -1;
   if (m > n || from > n - m) return -1;
   ChargeUnits(vm, (n - from) / 2);
-  if (h.one_byte() && nd.one_byte() && m <= kShortPattern) {
-    size_t r = h.view8().find(nd.view8(), from);
-    return r == std::string_view::npos ? -1 : static_cast<int64_t>(r);
+  if (h.one_byte() && nd.one_byte()) {
+    // glibc's memmem (a shift-table search) rather than string_view::find, whose memchr-per-candidate
+    // loop is slow when the needle's first character is frequent in the haystack.
+    const char* base = h.view8().data();
+    const void* r = memmem(base + from, n - from, nd.view8().data(), m);
+    return r == nullptr ? -1 : static_cast<int64_t>(static_cast<const char*>(r) - base);
   }
   size_t last = n - m;
   if (m <= kShortPattern || last - from < 64) {
