@@ -992,6 +992,15 @@ reload:
             r = dx / dy;
             break;
           case Op::MOD:
+            // Non-negative int32 operands (the common `i % n`): an integer remainder, exact and far
+            // cheaper than fmod. -0 is excluded by the sign bit (its remainder must stay -0).
+            if (dx >= 0 && dy > 0 && dx <= 2147483647.0 && dy <= 2147483647.0 && !std::signbit(dx)) {
+              auto ix = static_cast<int32_t>(dx), iy = static_cast<int32_t>(dy);
+              if (static_cast<double>(ix) == dx && static_cast<double>(iy) == dy) {
+                r = static_cast<double>(ix % iy);
+                break;
+              }
+            }
             r = support::NumberRemainder(dx, dy);
             break;
           case Op::POW:

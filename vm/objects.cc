@@ -10,8 +10,8 @@ namespace codemode::vm {
 namespace {
 constexpr size_t kIndexThreshold = 8;      // shapes with more entries get a hash index
 constexpr size_t kDictionaryThreshold = 64;  // objects with more named properties own their shape
-constexpr size_t kRebuildLimit = 16;
-constexpr size_t kInitialSlots = 4;  // a delete re-walks the transition tree up to this many entries
+constexpr size_t kRebuildLimit = 16;  // a delete re-walks the transition tree up to this many entries
+constexpr size_t kInitialSlots = 4;   // slots reserved by an object's first named property
 }  // namespace
 
 // ---------------------------------------------------------------------------------------- tracing
