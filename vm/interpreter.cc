@@ -1127,6 +1127,15 @@ reload:
           THROW_HERE();
         }
         if (k.IsObject()) HELPER(a, OPNAME(op), k, o);
+        uint32_t idx;
+        if (k.IsNumber() && IsIntIndex(k.AsNumber(), &idx)) {
+          // A present dense element is an own property: `k in O` of the prelude's array loops.
+          Object* obj = Resolve(o.AsObject());
+          if (idx < obj->elements().size() && !obj->elements()[idx].IsEmpty()) {
+            R[a] = Value::Bool(true);
+            break;
+          }
+        }
         R[a] = Value::Bool(FindProperty(o.AsObject(), KeyFromPrimitive(k)).found);
         break;
       }

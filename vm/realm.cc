@@ -221,6 +221,30 @@ Value IIsConstructor(VM& vm, CallArgs& args) { return Value::Bool(vm.IsConstruct
 Value ICreateDataProperty(VM& vm, CallArgs& args) {
   if (!args[0].IsObject()) return vm.ThrowTypeError("createDataProperty: not an object");
   if (args[1].IsObject()) return vm.ThrowTypeError("createDataProperty: key must be primitive");
+  // Fast path for the prelude's array building (map, filter, from, ...): a run's own extensible array
+  // with dense default elements, written at an existing element or appended at the end.
+  Object* o = args[0].AsObject();
+  if (args[1].IsNumber() && o->klass() == ObjectClass::kArray && !o->is_shared() &&
+      o->simple_elements() && o->extensible()) {
+    double d = args[1].AsNumber();
+    auto* a = static_cast<ArrayObject*>(o);
+    auto& el = a->elements();
+    if (d >= 0 && d < el.size() + 1.0 && d == static_cast<double>(static_cast<uint32_t>(d))) {
+      auto idx = static_cast<uint32_t>(d);
+      if (idx < el.size()) {
+        el[idx] = args[2];
+        return Value::Bool(true);
+      }
+      if ((idx < a->length || a->length_writable) && idx < vm.limits().max_array_length) {
+        size_t cap = el.capacity();
+        el.push_back(args[2]);
+        if (el.capacity() != cap)
+          vm.heap().Account(static_cast<int64_t>((el.capacity() - cap) * sizeof(Value)));
+        if (idx >= a->length) a->length = idx + 1;
+        return Value::Bool(true);
+      }
+    }
+  }
   bool ok = vm.DefineOwnProperty(args[0].AsObject(), vm.KeyFromPrimitive(args[1]), args[2], kDefaultAttrs);
   if (!ok) return vm.ThrowTypeError("Cannot add property, object is not extensible");
   return Value::Bool(true);
