@@ -797,7 +797,6 @@ Outcome Program::Run() {
   if (roundtrip) s.vm->YieldAtStep(s.vm->steps() + every);
   if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
 
-  vm::PromiseObject* top = nullptr;
   while (s.vm->termination() == vm::Termination::kNone) {
     vm::VM::RunStatus status = s.vm->Run();
     if (status == vm::VM::RunStatus::kTerminated) break;
@@ -815,7 +814,9 @@ Outcome Program::Run() {
       }
       continue;
     }
-    if (top == nullptr && s.vm->main_returned()) {
+    // Read afresh each time: a roundtrip replaces the VM (and every heap pointer).
+    vm::PromiseObject* top = nullptr;
+    if (s.vm->main_returned()) {
       vm::Value mv = s.vm->main_value();
       if (mv.IsObject() && mv.AsObject()->klass() == vm::ObjectClass::kPromise)
         top = static_cast<vm::PromiseObject*>(mv.AsObject());
