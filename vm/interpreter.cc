@@ -644,6 +644,11 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 }
 }  // namespace
 
+// True while the run has no copy of the realm object `o` (so the built-in's own properties, e.g.
+// Array.prototype[Symbol.iterator] or %ArrayIteratorPrototype%.next, are the intrinsic ones). Any
+// other copied realm object (the global, once `tools` is installed) does not matter to the caller.
+#define PRISTINE(o) (cow_.empty() || cow_.find(o) == cow_.end())
+
 void VM::Execute(size_t stop_depth) {
   const auto& in = realm_->intrinsics();
 reload:
@@ -1613,7 +1618,8 @@ reload:
         auto* arr = static_cast<ArrayObject*>(R[a].AsObject());
         Value src = R[GetB(i)];
         if (src.IsObject() && Resolve(src.AsObject())->klass() == ObjectClass::kArray &&
-            cow_.empty() && Resolve(src.AsObject())->shape()->Find(in.sym_iterator) < 0 &&
+            PRISTINE(in.array_prototype) && PRISTINE(in.array_iterator_prototype) &&
+            Resolve(src.AsObject())->shape()->Find(in.sym_iterator) < 0 &&
             Resolve(src.AsObject())->proto() == in.array_prototype &&
             Resolve(src.AsObject())->simple_elements()) {
           auto* s = static_cast<ArrayObject*>(Resolve(src.AsObject()));
@@ -1625,7 +1631,7 @@ reload:
           if (termination_ != Termination::kNone) return;
           break;
         }
-        if (src.IsString() && cow_.empty()) {
+        if (src.IsString() && PRISTINE(in.string_prototype) && PRISTINE(in.string_iterator_prototype)) {
           String* s = src.AsString();
           uint32_t n = s->length();
           for (uint32_t j = 0; j < n;) {
@@ -1816,13 +1822,15 @@ reload:
         Value v = R[GetB(i)];
         if (v.IsObject()) {
           Object* o = Resolve(v.AsObject());
-          if (o->klass() == ObjectClass::kArray && cow_.empty() &&
-              o->shape()->Find(in.sym_iterator) < 0 && o->proto() == in.array_prototype) {
+          if (o->klass() == ObjectClass::kArray && PRISTINE(in.array_prototype) &&
+              PRISTINE(in.array_iterator_prototype) && o->shape()->Find(in.sym_iterator) < 0 &&
+              o->proto() == in.array_prototype) {
             R[a] = Value::FromObject(NewIterator(IteratorObject::Kind::kArrayValues, v));
             R[a + 1] = Value::FromObject(in.array_iterator_next);
             break;
           }
-        } else if (v.IsString() && cow_.empty()) {
+        } else if (v.IsString() && PRISTINE(in.string_prototype) &&
+                   PRISTINE(in.string_iterator_prototype)) {
           R[a] = Value::FromObject(NewIterator(IteratorObject::Kind::kStringValues, v));
           R[a + 1] = Value::Empty();
           break;
@@ -1857,9 +1865,11 @@ reload:
           auto* io = static_cast<IteratorObject*>(Resolve(it.AsObject()));
           Value next = R[b + 1];
           bool intrinsic_next = next.IsEmpty() || (next.IsObject() && next.AsObject() == in.array_iterator_next);
-          if (intrinsic_next && cow_.empty() &&
-              (io->kind == IteratorObject::Kind::kArrayValues ||
-               io->kind == IteratorObject::Kind::kStringValues)) {
+          if (intrinsic_next &&
+              ((io->kind == IteratorObject::Kind::kArrayValues &&
+                PRISTINE(in.array_iterator_prototype)) ||
+               (io->kind == IteratorObject::Kind::kStringValues &&
+                PRISTINE(in.string_iterator_prototype)))) {
             if (io->done) {
               R[a] = Value::Empty();
               break;
@@ -1999,6 +2009,7 @@ reload:
 #undef HELPER
 #undef OPNAME
 #undef CHARGE
+#undef PRISTINE
 }
 
 // ------------------------------------------------------------------------------------ host calls
