@@ -1252,11 +1252,11 @@ reload:
         Value v = R[a];
         bool take;
         switch (op) {
-          case Op::JMPT:
-            take = ToBoolean(v);
+          case Op::JMPT:  // booleans (comparison results) inline, the rest through ToBoolean
+            take = v.IsBool() ? v.AsBool() : ToBoolean(v);
             break;
           case Op::JMPF:
-            take = !ToBoolean(v);
+            take = v.IsBool() ? !v.AsBool() : !ToBoolean(v);
             break;
           case Op::JMPNULLISH:
             take = v.IsNullish();
