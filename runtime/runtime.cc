@@ -336,6 +336,18 @@ class RunHost : public vm::Host {
 
   // The run really ended: durable jobs still unsettled are cancelled (bounded wait for the cancels).
   void CancelForReal() {
+    // A `start` that finished but was not applied yet still left a job behind: learn its data first.
+    {
+      std::lock_guard<std::mutex> lock(inbox_->mu);
+      for (auto& item : inbox_->items) {
+        auto it = calls_.find(item.call_id);
+        if (it == calls_.end() || item.kind != Inbox::Item::Kind::kDurableStarted || !item.ok) continue;
+        it->second.data_json = item.text;
+        it->second.state = CallState::kDurableStarted;
+        it->second.durable_starting = false;
+      }
+      inbox_->items.clear();
+    }
     auto done = std::make_shared<Inbox>();
     int pending = 0;
     for (auto& [id, rec] : calls_) {

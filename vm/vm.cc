@@ -533,6 +533,13 @@ void VM::CheckLimits() {
     return;
   }
   if (on_check) on_check(*this);
+  // The check may have just interrupted the run (deadline): act on it now, before a yield could hand
+  // the run to a restored VM that never sees this flag.
+  if (int now = interrupt_.load(std::memory_order_relaxed); now != 0) {
+    Terminate(static_cast<Termination>(now),
+              now == static_cast<int>(Termination::kTimeout) ? "time limit exceeded" : "interrupted");
+    return;
+  }
   MaybeCollect();
   if (termination_ != Termination::kNone) return;
   // A yield lands only under Run() with no C++ boundary call active (invariant 1).
