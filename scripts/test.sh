@@ -2,8 +2,11 @@
 # The whole test suite, as CI runs it:
 #   1. scripts/setup.sh (packages)
 #   2. release build (build/) + ctest: unit tests, corpus, hostile programs, examples, harness self-checks
-#   3. ASan+UBSan build (build-asan/) + the same ctest with any sanitizer report fatal
-#   4. a short libFuzzer run of build-asan/fuzz_js_compile, seeded from the repository's programs
+#   3. the same ctest again in roundtrip mode (CODEMODE_ROUNDTRIP=1: every run is saved to bytes and restored
+#      into a fresh VM at every host call and every 97 steps, and must give the same Results)
+#   4. ASan+UBSan build (build-asan/) + the same ctest with any sanitizer report fatal
+#   5. short libFuzzer runs of build-asan/fuzz_js_compile (seeded from the repository's programs) and of
+#      build-asan/fuzz_snapshot_reader (seeded from the golden snapshots)
 # Keeps going after a failure so one run reports everything; exits non-zero if anything failed.
 # The last line is always `N passed, N failed` (ctest tests of both builds + the fuzz run; a step that
 # could not run, such as a failed build, counts as one failure).
@@ -25,11 +28,12 @@ section() { printf '\n==== %s (%ds) ====\n' "$*" $(($(date +%s) - START)); }
 failed_step() { FAILED=$((FAILED + 1)); NOTES+=("FAILED: $1"); echo "test.sh: FAILED: $1"; }
 note() { NOTES+=("note: $1"); echo "test.sh: $1"; }
 
-# run_ctest BUILD_DIR LABEL: runs ctest there and adds its counts to PASSED/FAILED.
+# run_ctest BUILD_DIR LABEL [CTEST ARGS...]: runs ctest there and adds its counts to PASSED/FAILED.
 run_ctest() {
   local dir=$1 label=$2 log rc summary total nfail
+  shift 2
   log=$(mktemp)
-  (cd "$dir" && ctest --output-on-failure -j "$CODEMODE_JOBS") 2>&1 | tee "$log"
+  (cd "$dir" && ctest --output-on-failure -j "$CODEMODE_JOBS" "$@") 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$log" | tail -n 1)
   if [[ -n "$summary" ]]; then
@@ -61,6 +65,10 @@ if [[ -f build/CTestTestfile.cmake ]]; then
   [[ -x build/codemode ]] || note "build/codemode does not exist: corpus, hostile and example tests are not registered"
   section "release ctest"
   run_ctest build release
+  # Harness-only checks (the oracle's own expectations, the runner's self-test, node running the
+  # examples) do not run the engine, so they are not repeated.
+  section "release ctest, roundtrip mode"
+  CODEMODE_ROUNDTRIP=1 run_ctest build release-roundtrip -E '^(corpus\.oracle\.|corpus\.runner\.selftest|examples\.node)'
 fi
 
 if [[ "${CODEMODE_TEST_ASAN:-1}" == 0 ]]; then
@@ -91,6 +99,21 @@ else
       rm -rf "$seeds" "$work"
     else
       note "fuzz smoke skipped: build-asan/fuzz_js_compile is not built"
+    fi
+    if [[ -x build-asan/fuzz_snapshot_reader ]]; then
+      seeds=$(mktemp -d)
+      work=$(mktemp -d)
+      mkdir -p build-asan/fuzz-artifacts
+      cp tests/snapshot/golden/*.snap "$seeds"/
+      if build-asan/fuzz_snapshot_reader -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+          -artifact_prefix=build-asan/fuzz-artifacts/snapshot- -print_final_stats=1 "$work" "$seeds" </dev/null; then
+        PASSED=$((PASSED + 1))
+      else
+        failed_step "fuzz_snapshot_reader found a problem (input saved in build-asan/fuzz-artifacts/)"
+      fi
+      rm -rf "$seeds" "$work"
+    else
+      note "snapshot fuzz smoke skipped: build-asan/fuzz_snapshot_reader is not built"
     fi
   fi
 fi

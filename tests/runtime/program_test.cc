@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -65,7 +66,9 @@ struct Journal {
 };
 
 // Blocks on a helper thread until released or stopped, then completes with `output`.
-void BlockThenComplete(Journal* j, std::stop_token stop, tools::Completion done, std::string output) {
+// The helper thread co-owns the journal: it may outlive the test that started it (a stopped call).
+void BlockThenComplete(std::shared_ptr<Journal> j, std::stop_token stop, tools::Completion done,
+                       std::string output) {
   std::thread([j, stop, done = std::move(done), output]() mutable {
     std::unique_lock<std::mutex> l(j->mu);
     while (!j->release && !stop.stop_requested()) j->cv.wait_for(l, std::chrono::milliseconds(5));
@@ -79,7 +82,7 @@ void BlockThenComplete(Journal* j, std::stop_token stop, tools::Completion done,
   }).detach();
 }
 
-tools::Namespace Fixtures(Journal* j) {
+tools::Namespace Fixtures(std::shared_ptr<Journal> j) {
   tools::Namespace root;
   tools::Namespace ns;
   // Plain tool that blocks until released: blocks a suspend.
@@ -120,7 +123,7 @@ tools::Namespace Fixtures(Journal* j) {
   return root;
 }
 
-std::unique_ptr<Runtime> MakeRuntime(Journal* j, Limits limits = {}, bool park = false,
+std::unique_ptr<Runtime> MakeRuntime(const std::shared_ptr<Journal>& j, Limits limits = {}, bool park = false,
                                      bool fixed_clock = true) {
   RuntimeOptions options;
   options.limits = limits;
@@ -148,8 +151,9 @@ struct Runner {
 }  // namespace
 
 TEST_CASE("suspend while a durable job runs, resume in a new runtime: wait again, never cancel") {
-  Journal j;
-  auto rt = MakeRuntime(&j);
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
+  auto rt = MakeRuntime(j_owner);
   auto p = rt->NewProgram(R"(
     const before = await tools.t.echo({ step: 1 });
     const r = await tools.t.job({ n: 42 });
@@ -166,9 +170,10 @@ TEST_CASE("suspend while a durable job runs, resume in a new runtime: wait again
   CHECK(out.suspended->pending == std::vector<std::string>{"run-a:2"});
   CHECK(j.Count("cancel") == 0);
 
-  Journal j2;
+  auto j2_owner = std::make_shared<Journal>();
+  Journal& j2 = *j2_owner;
   j2.Release();
-  auto rt2 = MakeRuntime(&j2);
+  auto rt2 = MakeRuntime(j2_owner);
   Outcome done = rt2->Resume(out.suspended->state)->Run();
   REQUIRE_FALSE(done.is_suspended());
   INFO(done.result.ToJson(0));
@@ -181,8 +186,9 @@ TEST_CASE("suspend while a durable job runs, resume in a new runtime: wait again
 }
 
 TEST_CASE("a plain tool in flight blocks suspend with SuspendError naming it; the run goes on") {
-  Journal j;
-  auto rt = MakeRuntime(&j);
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
+  auto rt = MakeRuntime(j_owner);
   auto p = rt->NewProgram("const a = tools.t.slow({}); const b = tools.t.job({}); return [await a, await b];",
                           "", "run-b");
   Runner runner(p.get());
@@ -203,10 +209,11 @@ TEST_CASE("a plain tool in flight blocks suspend with SuspendError naming it; th
 }
 
 TEST_CASE("idempotent calls are interrupted on suspend and re-run with the same key, counted once") {
-  Journal j;
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
   Limits limits;
   limits.max_tool_calls = 2;
-  auto rt = MakeRuntime(&j, limits);
+  auto rt = MakeRuntime(j_owner, limits);
   auto p = rt->NewProgram("const x = await tools.t.idem({ v: 1 }); return [x, await tools.t.echo({})];", "",
                           "run-c");
   Runner runner(p.get());
@@ -217,9 +224,10 @@ TEST_CASE("idempotent calls are interrupted on suspend and re-run with the same 
   REQUIRE(out.is_suspended());
   CHECK(out.suspended->pending == std::vector<std::string>{"run-c:1"});
 
-  Journal j2;
+  auto j2_owner = std::make_shared<Journal>();
+  Journal& j2 = *j2_owner;
   j2.Release();
-  auto rt2 = MakeRuntime(&j2);
+  auto rt2 = MakeRuntime(j2_owner);
   Outcome done = rt2->Resume(out.suspended->state)->Run();
   REQUIRE_FALSE(done.is_suspended());
   INFO(done.result.ToJson(0));
@@ -231,10 +239,11 @@ TEST_CASE("idempotent calls are interrupted on suspend and re-run with the same 
 }
 
 TEST_CASE("durable cancel runs when the run is interrupted for real (timeout), not on suspend") {
-  Journal j;
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
   Limits limits;
   limits.timeout_ms = 300;
-  auto rt = MakeRuntime(&j, limits);
+  auto rt = MakeRuntime(j_owner, limits);
   Result r = rt->Execute("return await tools.t.job({ n: 1 });", "run-d");
   CHECK_FALSE(r.ok);
   CHECK(r.error.kind == "TimeoutExceeded");
@@ -242,10 +251,11 @@ TEST_CASE("durable cancel runs when the run is interrupted for real (timeout), n
 }
 
 TEST_CASE("limits carry across resume: maxToolCalls counts every admitted call of the run") {
-  Journal j;
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
   Limits limits;
   limits.max_tool_calls = 2;
-  auto rt = MakeRuntime(&j, limits);
+  auto rt = MakeRuntime(j_owner, limits);
   auto p = rt->NewProgram(R"(
     await tools.t.echo({});
     await tools.t.job({});
@@ -258,32 +268,36 @@ TEST_CASE("limits carry across resume: maxToolCalls counts every admitted call o
   REQUIRE(std::holds_alternative<Outcome>(answer));
   Outcome out = runner.Join();
   REQUIRE(out.is_suspended());
-  Journal j2;
+  auto j2_owner = std::make_shared<Journal>();
+  Journal& j2 = *j2_owner;
   j2.Release();
   Limits generous;
   generous.max_tool_calls = 100;  // the snapshot's limits win over the resuming runtime's
-  Outcome done = MakeRuntime(&j2, generous)->Resume(out.suspended->state)->Run();
+  Outcome done = MakeRuntime(j2_owner, generous)->Resume(out.suspended->state)->Run();
   REQUIRE_FALSE(done.is_suspended());
   CHECK(done.result.error.kind == "ToolCallLimitExceeded");
 }
 
 TEST_CASE("park when waiting: the run suspends by itself when only durable work is in flight") {
-  Journal j;
-  auto rt = MakeRuntime(&j, {}, /*park=*/true);
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
+  auto rt = MakeRuntime(j_owner, {}, /*park=*/true);
   Outcome out = rt->NewProgram("return await tools.t.job({ p: 1 });", "", "run-f")->Run();
   REQUIRE(out.is_suspended());
   CHECK(out.suspended->pending == std::vector<std::string>{"run-f:1"});
-  Journal j2;
+  auto j2_owner = std::make_shared<Journal>();
+  Journal& j2 = *j2_owner;
   j2.Release();
-  Outcome done = MakeRuntime(&j2)->Resume(out.suspended->state)->Run();
+  Outcome done = MakeRuntime(j2_owner)->Resume(out.suspended->state)->Run();
   REQUIRE(done.result.ok);
   CHECK(done.result.value_json == R"({"done":{"job":"run-f:1"}})");
 }
 
 TEST_CASE("same program and outcomes give byte-identical snapshots") {
   auto once = [] {
-    Journal j;
-    auto rt = MakeRuntime(&j, {}, /*park=*/true);
+    auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
+    auto rt = MakeRuntime(j_owner, {}, /*park=*/true);
     Outcome out = rt->NewProgram(R"(
       const m = new Map([[1, 'a'], [2, 'b']]);
       const o = { list: [1, 2, 3], m, f: (x) => x + 1 };
@@ -299,9 +313,10 @@ TEST_CASE("same program and outcomes give byte-identical snapshots") {
 }
 
 TEST_CASE("program usage: Run twice, suspend after the end, suspend before Run") {
-  Journal j;
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
   j.Release();
-  auto rt = MakeRuntime(&j);
+  auto rt = MakeRuntime(j_owner);
   auto p = rt->NewProgram("return 7");
   Outcome first = p->Run();
   REQUIRE(first.result.ok);
@@ -321,14 +336,15 @@ TEST_CASE("program usage: Run twice, suspend after the end, suspend before Run")
   suspender.join();
   REQUIRE(out.is_suspended());
   REQUIRE(std::holds_alternative<Outcome>(early));
-  Outcome done = MakeRuntime(&j)->Resume(out.suspended->state)->Run();
+  Outcome done = MakeRuntime(j_owner)->Resume(out.suspended->state)->Run();
   REQUIRE(done.result.ok);
   CHECK(done.result.value_json == "499500");
 }
 
 TEST_CASE("bad snapshot bytes are a SnapshotError Result, never a crash") {
-  Journal j;
-  auto rt = MakeRuntime(&j, {}, /*park=*/true);
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
+  auto rt = MakeRuntime(j_owner, {}, /*park=*/true);
   Outcome out = rt->NewProgram("return await tools.t.job({});", "", "run-i")->Run();
   REQUIRE(out.is_suspended());
   const std::string good = out.suspended->state;
@@ -346,10 +362,11 @@ TEST_CASE("bad snapshot bytes are a SnapshotError Result, never a crash") {
 }
 
 TEST_CASE("timeoutMs counts active time across resumes") {
-  Journal j;
+  auto j_owner = std::make_shared<Journal>();
+  Journal& j = *j_owner;
   Limits limits;
   limits.timeout_ms = 1500;
-  auto rt = MakeRuntime(&j, limits, false, /*fixed_clock=*/false);
+  auto rt = MakeRuntime(j_owner, limits, false, /*fixed_clock=*/false);
   auto p = rt->NewProgram("return await tools.t.job({});", "", "run-t");
   Runner runner(p.get());
   REQUIRE(j.WaitFor("wait run-t:1"));
@@ -361,8 +378,9 @@ TEST_CASE("timeoutMs counts active time across resumes") {
 
   // The job finishes 800 ms into the second leg: with ~500 ms of budget left the run times out first;
   // had the first leg's time been forgotten it would have finished ok.
-  Journal j2;
-  auto rt2 = MakeRuntime(&j2, {}, false, false);
+  auto j2_owner = std::make_shared<Journal>();
+  Journal& j2 = *j2_owner;
+  auto rt2 = MakeRuntime(j2_owner, {}, false, false);
   std::thread releaser([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(800));
     j2.Release();
