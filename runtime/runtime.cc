@@ -627,13 +627,17 @@ struct Program::State {
     return info;
   }
 
+  void SetDeadline(Clock::time_point deadline) {
+    vm->on_check = [deadline](vm::VM& v) {
+      if (Clock::now() >= deadline) v.Interrupt(vm::Termination::kTimeout);
+    };
+  }
+
   void SetVm(std::unique_ptr<vm::VM> next, Clock::time_point deadline) {
     vm = std::move(next);
     vm->set_host(host.get());
     host->set_vm(vm.get());
-    vm->on_check = [deadline](vm::VM& v) {
-      if (Clock::now() >= deadline) v.Interrupt(vm::Termination::kTimeout);
-    };
+    SetDeadline(deadline);
     std::lock_guard<std::mutex> lock(mu);
     live_vm = vm.get();
     live_inbox = host->inbox_shared();
@@ -805,7 +809,27 @@ Outcome Program::Run() {
   Clock::time_point deadline;
   if (auto early = s.Start(&deadline)) return s.End(*early);
   const bool roundtrip = s.options->roundtrip;
-  const uint64_t every = std::max<uint64_t>(1, s.options->roundtrip_steps);
+  // Roundtrip mode: every `base` steps, backing off geometrically while one roundtrip costs more than
+  // the execution since the previous one (a big heap in a long loop would otherwise make the mode
+  // quadratic), and at every host call. Time spent in roundtrips extends the deadline, so limits see
+  // the run's own time only.
+  const uint64_t base = std::max<uint64_t>(1, s.options->roundtrip_steps);
+  uint64_t every = base;
+  Clock::time_point last_roundtrip = Clock::now();
+  auto do_roundtrip = [&]() -> std::optional<std::string> {
+    Clock::time_point t0 = Clock::now();
+    auto err = s.Roundtrip(deadline);
+    Clock::time_point t1 = Clock::now();
+    deadline += t1 - t0;
+    s.SetDeadline(deadline);
+    if (t1 - t0 > t0 - last_roundtrip) {
+      every = std::min<uint64_t>(every * 2, uint64_t{1} << 24);
+    } else if ((t1 - t0) * 4 < t0 - last_roundtrip && every > base) {
+      every = std::max(base, every / 2);
+    }
+    last_roundtrip = t1;
+    return err;
+  };
   if (roundtrip) s.vm->YieldAtStep(s.vm->steps() + every);
   if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
 
@@ -816,7 +840,7 @@ Outcome Program::Run() {
       if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
       if (roundtrip) {
         s.host->TakeRoundtripDue();
-        if (auto err = s.Roundtrip(deadline)) {
+        if (auto err = do_roundtrip()) {
           Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
           r.tool_calls = s.host->tool_calls();
           s.host->CancelForReal();
@@ -868,7 +892,7 @@ Outcome Program::Run() {
     bool had_items = !items.empty();
     for (auto& item : items) s.host->Apply(*s.vm, item);
     if (roundtrip && had_items) {
-      if (auto err = s.Roundtrip(deadline)) {
+      if (auto err = do_roundtrip()) {
         Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
         r.tool_calls = s.host->tool_calls();
         s.host->CancelForReal();

@@ -683,6 +683,18 @@ reload:
     CallResult hr_ = CallHelper(kHelperBinaryOp, static_cast<uint8_t>(ret), {__VA_ARGS__}); \
     AFTER_CALL(hr_);                                                             \
   } while (0)
+// Registers the compiler always fills with one kind of value (cells, literals under construction,
+// for-in iterators). Only a doctored snapshot can break this; a cheap check turns that into a clean
+// internal error instead of undefined behaviour (DESIGN §3.7).
+#define EXPECT_STATE(cond)                                                                 \
+  do {                                                                                     \
+    if (!(cond)) [[unlikely]] {                                                            \
+      Terminate(Termination::kInternal, "corrupted run state (registers do not match the code)"); \
+      return;                                                                              \
+    }                                                                                      \
+  } while (0)
+#define IS_CELL(v) ((v).IsInternal() && (v).AsHeap()->cell_kind() == CellKind::kCell)
+#define IS_KLASS(v, k) ((v).IsObject() && (v).AsObject()->klass() == (k))
 #define OPNAME(op) Value::FromString(Intern(isa::kNames[static_cast<int>(op)]))
 #define CHARGE()                       \
   do {                                 \
@@ -830,10 +842,12 @@ reload:
         R[a] = Value::Internal(NewCell(GetB(i) ? Value::Undefined() : Value::Empty()));
         break;
       case Op::GETCELL:
+        EXPECT_STATE(IS_CELL(R[GetB(i)]));
         R[a] = static_cast<Cell*>(R[GetB(i)].AsHeap())->value;
         break;
       case Op::GETCELLCHK: {
         uint32_t k = *pc++;
+        EXPECT_STATE(IS_CELL(R[GetB(i)]));
         Value v = static_cast<Cell*>(R[GetB(i)].AsHeap())->value;
         if (v.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
@@ -844,10 +858,12 @@ reload:
         break;
       }
       case Op::SETCELL:
+        EXPECT_STATE(IS_CELL(R[a]));
         static_cast<Cell*>(R[a].AsHeap())->value = R[GetB(i)];
         break;
       case Op::SETCELLCHK: {
         uint32_t k = *pc++;
+        EXPECT_STATE(IS_CELL(R[a]));
         Cell* c = static_cast<Cell*>(R[a].AsHeap());
         if (c->value.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
@@ -1509,6 +1525,7 @@ reload:
         // Inline cache of the add-property transition: ics[ip] = {shape before, slot}, ics[ip + 1] (the
         // extra word's entry, unused otherwise) = {shape after}. A hit is an ordinary extensible object
         // of a run whose shape lacks the key, so CreateDataProperty only appends the slot.
+        EXPECT_STATE(R[a].IsObject());
         Object* dobj = R[a].AsObject();
         auto& dic = proto->ics[ip - code];
         if (dobj->shape_ == dic.shape && dic.shape != nullptr && !dobj->is_shared() &&
@@ -1548,6 +1565,7 @@ reload:
           THROW_HERE();
         }
         PropertyKey key = KeyFromPrimitive(kv);
+        EXPECT_STATE(R[a].IsObject());
         if (!DefineOwnProperty(R[a].AsObject(), key, R[GetC(i)], kDefaultAttrs)) {
           ThrowTypeError(absl::StrCat("Cannot define property ", KeyName(*this, key)));
           THROW_HERE();
@@ -1560,6 +1578,7 @@ reload:
         Value kv = R[GetB(i)];
         PropertyKey key = KeyFromPrimitive(kv.IsObject() ? Value::Undefined() : kv);
         Value fnv = R[GetC(i)];
+        EXPECT_STATE(R[a].IsObject());
         if (op == Op::DEFGETTER) {
           DefineAccessor(R[a].AsObject(), key, fnv, Value::Empty(), kEnumerable | kConfigurable);
         } else {
@@ -1570,6 +1589,7 @@ reload:
       case Op::SETPROTO: {
         Value p = R[GetB(i)];
         if (p.IsObject() || p.IsNull()) {
+          EXPECT_STATE(R[a].IsObject());
           Object* o = Writable(R[a].AsObject());
           o->set_proto(p.IsNull() ? nullptr : p.AsObject());
         }
@@ -1606,15 +1626,18 @@ reload:
         break;
       }
       case Op::APPEND:
+        EXPECT_STATE(IS_KLASS(R[a], ObjectClass::kArray));
         ArrayPush(static_cast<ArrayObject*>(R[a].AsObject()), R[GetB(i)]);
         if (termination_ != Termination::kNone) return;
         break;
       case Op::APPENDHOLE: {
+        EXPECT_STATE(IS_KLASS(R[a], ObjectClass::kArray));
         auto* arr = static_cast<ArrayObject*>(R[a].AsObject());
         arr->length++;
         break;
       }
       case Op::SPREAD: {
+        EXPECT_STATE(IS_KLASS(R[a], ObjectClass::kArray));
         auto* arr = static_cast<ArrayObject*>(R[a].AsObject());
         Value src = R[GetB(i)];
         if (src.IsObject() && Resolve(src.AsObject())->klass() == ObjectClass::kArray &&
@@ -1951,6 +1974,7 @@ reload:
         break;
       }
       case Op::FORINNEXT: {
+        EXPECT_STATE(IS_KLASS(R[GetB(i)], ObjectClass::kIterator));
         auto* io = static_cast<IteratorObject*>(R[GetB(i)].AsObject());
         Value result = Value::Empty();
         while (io->pos < io->keys.size()) {
@@ -2008,6 +2032,9 @@ reload:
 #undef AFTER_CALL
 #undef HELPER
 #undef OPNAME
+#undef EXPECT_STATE
+#undef IS_CELL
+#undef IS_KLASS
 #undef CHARGE
 #undef PRISTINE
 }
