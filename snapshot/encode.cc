@@ -7,6 +7,7 @@
 #include "flatbuffers/flatbuffers.h"
 #include "snapshot/codec.h"
 #include "snapshot/snapshot_generated.h"
+#include "snapshot/stream.h"
 
 namespace codemode::snapshot {
 
@@ -17,6 +18,28 @@ using flatbuffers::Offset;
 using vm::CellKind;
 using vm::HeapCell;
 using vm::Value;
+
+// The snapshot tag of a reference to `c` (kTagUndefined for kinds that cannot be saved).
+uint8_t TagOf(const HeapCell* c) {
+  switch (c->cell_kind()) {
+    case CellKind::kString:
+      return kTagString;
+    case CellKind::kSymbol:
+      return kTagSymbol;
+    case CellKind::kObject:
+      return kTagObject;
+    case CellKind::kCell:
+      return kTagCell;
+    case CellKind::kAccessor:
+      return kTagAccessor;
+    case CellKind::kProto:
+      return kTagProto;
+    case CellKind::kShape:
+      return kTagShape;
+    default:
+      return kTagUndefined;
+  }
+}
 
 }  // namespace
 
@@ -32,15 +55,18 @@ class Codec::Encoder {
   void Fail(std::string message) {
     if (status_.ok()) status_ = absl::FailedPreconditionError(absl::StrCat("snapshot: ", message));
   }
-  void Visit(Value v) {
-    if (v.IsHeap()) {
-      if (v.IsBigInt()) return Fail("BigInt values cannot be saved yet");
-      VisitCell(v.AsHeap());
+  // Discovers `v`'s cell (giving it an id) and returns its reference; immediates as they are.
+  fb::Val Visit(Value v) {
+    if (!v.IsHeap()) return Ref(v);
+    if (v.IsBigInt()) {
+      Fail("BigInt values cannot be saved yet");
+      return fb::Val(0, kTagUndefined);
     }
+    return VisitCell(v.AsHeap());
   }
-  void VisitCell(HeapCell* c);
+  fb::Val VisitCell(HeapCell* c);
+  // Writes a discovered cell's references (objects: their whole body) in id order.
   void Process(HeapCell* c);
-  void ProcessObject(vm::Object* o);
 
   fb::Val Ref(Value v);
   fb::Val CellRef(const HeapCell* c);
@@ -49,7 +75,16 @@ class Codec::Encoder {
     return it == ids_.end() ? 0 : it->second;
   }
   Offset<flatbuffers::Vector<const fb::Val*>> Vals(const std::vector<Value>& values);
-  Offset<fb::ObjectCell> WriteObject(vm::Object* o);
+  void Put(ByteWriter& w, Value v) {
+    fb::Val x = Visit(v);
+    w.Val(x.tag(), x.bits());
+  }
+  void PutCell(ByteWriter& w, HeapCell* c) {
+    fb::Val x = VisitCell(c);
+    w.Val(x.tag(), x.bits());
+  }
+  void PutVals(ByteWriter& w, const std::vector<Value>& values);
+  void WriteObject(vm::Object* o, ObjType type, ByteWriter& heads, ByteWriter& w);
 
   vm::VM& vm_;
   const RealmTable& realm_;
@@ -58,6 +93,8 @@ class Codec::Encoder {
   absl::flat_hash_map<const HeapCell*, uint32_t> ids_;  // index within the cell's section
   absl::flat_hash_map<const HeapCell*, uint32_t> protos_;  // run proto → module index
   std::vector<vm::String*> strings_;
+  // Non-atom string contents (bytes) → string id.
+  absl::flat_hash_map<std::string_view, uint32_t> one_byte_ids_, two_byte_ids_;
   std::vector<vm::Symbol*> symbols_;
   std::vector<vm::Shape*> shapes_;
   std::vector<vm::Cell*> cells_;
@@ -65,28 +102,65 @@ class Codec::Encoder {
   std::vector<vm::Object*> objects_;
   std::vector<ObjType> object_types_;
   std::vector<HeapCell*> queue_;  // discovery order
+  const HeapCell* last_realm_cell_ = nullptr;
+  uint32_t last_realm_id_ = 0;
+  size_t next_object_ = 0;          // objects are processed in id order
+  ByteWriter heads_, bodies_, body_;  // the object streams (snapshot.fbs, "Heap")
   uint32_t stack_len_ = 0;
   FlatBufferBuilder fbb_{1 << 12};
   std::vector<fb::Val> scratch_;
 };
 
-void Codec::Encoder::VisitCell(HeapCell* c) {
-  if (c == nullptr) return;
+fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
+  if (c == nullptr) return fb::Val(0, kTagNull);
   if (c->is_shared()) {
-    if (!realm_.ids.contains(c)) Fail("a shared cell is not part of the realm");
-    return;
+    if (TagOf(c) == kTagUndefined) {
+      Fail("unexpected heap cell");
+      return fb::Val(0, kTagUndefined);
+    }
+    // Objects share few prototypes and shapes: remember the last realm cell looked up.
+    if (c != last_realm_cell_) {
+      auto found = realm_.ids.find(c);
+      if (found == realm_.ids.end()) {
+        Fail("a shared cell is not part of the realm");
+        return fb::Val(0, kTagUndefined);
+      }
+      last_realm_cell_ = c;
+      last_realm_id_ = found->second;
+    }
+    return fb::Val(last_realm_id_, static_cast<uint8_t>(TagOf(c) | kTagRealm));
   }
   if (c->cell_kind() == CellKind::kProto) {
-    if (!protos_.contains(c)) Fail("a function from another module is referenced");
-    return;
+    auto found = protos_.find(c);
+    if (found == protos_.end()) {
+      Fail("a function from another module is referenced");
+      return fb::Val(0, kTagUndefined);
+    }
+    return fb::Val(found->second, kTagProto);
   }
   auto [it, inserted] = ids_.try_emplace(c, 0);
-  if (!inserted) return;
+  if (!inserted) return fb::Val(it->second, TagOf(c));
   switch (c->cell_kind()) {
-    case CellKind::kString:
+    case CellKind::kString: {
+      auto* s = static_cast<vm::String*>(c);
+      s->Flatten();  // the rope's parts are not needed
+      if (!s->is_atom()) {
+        // Strings have no identity: equal contents are written once (atoms are unique already).
+        std::string_view content =
+            s->is_one_byte() ? std::string_view(s->one_)
+                             : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
+                                                s->two_.size() * 2);
+        auto& by_content = s->is_one_byte() ? one_byte_ids_ : two_byte_ids_;
+        auto [dup, fresh] = by_content.try_emplace(content, static_cast<uint32_t>(strings_.size()));
+        if (!fresh) {
+          it->second = dup->second;
+          return fb::Val(it->second, kTagString);  // strings reference nothing: nothing to process
+        }
+      }
       it->second = static_cast<uint32_t>(strings_.size());
-      strings_.push_back(static_cast<vm::String*>(c));
+      strings_.push_back(s);
       break;
+    }
     case CellKind::kSymbol:
       it->second = static_cast<uint32_t>(symbols_.size());
       symbols_.push_back(static_cast<vm::Symbol*>(c));
@@ -111,15 +185,15 @@ void Codec::Encoder::VisitCell(HeapCell* c) {
     default:
       Fail(absl::StrCat("heap cells of kind ", static_cast<int>(c->cell_kind()),
                         " cannot be saved"));
-      return;
+      return fb::Val(0, kTagUndefined);
   }
   queue_.push_back(c);
+  return fb::Val(it->second, TagOf(c));
 }
 
 void Codec::Encoder::Process(HeapCell* c) {
   switch (c->cell_kind()) {
-    case CellKind::kString:
-      static_cast<vm::String*>(c)->Flatten();  // the rope's parts are not needed
+    case CellKind::kString:  // flattened when discovered
       break;
     case CellKind::kSymbol:
       Visit(static_cast<vm::Symbol*>(c)->description_);
@@ -136,79 +210,11 @@ void Codec::Encoder::Process(HeapCell* c) {
       Visit(a->setter);
       break;
     }
-    case CellKind::kObject:
-      ProcessObject(static_cast<vm::Object*>(c));
-      break;
-    default:
-      break;
-  }
-}
-
-void Codec::Encoder::ProcessObject(vm::Object* o) {
-  VisitCell(o->shape_);
-  VisitCell(o->proto_);
-  for (const Value& v : o->slots_) Visit(v);
-  for (const Value& v : o->elements_) Visit(v);
-  if (o->sparse_)
-    for (const auto& [i, p] : *o->sparse_) Visit(p.first);
-  Visit(o->internal_);
-  switch (Codec::TypeOf(o)) {
-    case ObjType::kClosure: {
-      auto* c = static_cast<vm::Closure*>(o);
-      VisitCell(c->proto_fn);
-      for (vm::Cell* u : c->upvals) VisitCell(u);
-      VisitCell(c->home_object);
-      break;
-    }
-    case ObjType::kNative: {
-      auto* n = static_cast<vm::NativeFunction*>(o);
-      if (!natives_.ids.contains(reinterpret_cast<uintptr_t>(n->fn))) {
-        Value name = o->slots_.size() > 1 ? o->slots_[1] : Value::Undefined();
-        Fail(absl::StrCat("the native function '",
-                          name.IsString() ? name.AsString()->ToUtf8() : std::string("?"),
-                          "' has no stable id (snapshot::RegisterNative)"));
-      }
-      Visit(n->data);
-      break;
-    }
-    case ObjType::kBound: {
-      auto* b = static_cast<vm::BoundFunction*>(o);
-      Visit(b->target);
-      Visit(b->bound_this);
-      for (const Value& v : b->bound_args) Visit(v);
-      break;
-    }
-    case ObjType::kPromise: {
-      auto* p = static_cast<vm::PromiseObject*>(o);
-      Visit(p->result);
-      for (auto* list : {&p->fulfill_reactions, &p->reject_reactions})
-        for (const auto& r : *list) {
-          Visit(r.capability);
-          Visit(r.handler);
-          Visit(r.aux);
-        }
-      break;
-    }
-    case ObjType::kMap: {
-      auto* m = static_cast<vm::MapObject*>(o);
-      for (const auto& e : m->entries) {
-        Visit(e.key);
-        Visit(e.value);
-      }
-      break;
-    }
-    case ObjType::kIterator: {
-      auto* it = static_cast<vm::IteratorObject*>(o);
-      Visit(it->target);
-      for (const Value& v : it->keys) Visit(v);
-      break;
-    }
-    case ObjType::kActivation: {
-      auto* a = static_cast<vm::ActivationObject*>(o);
-      Visit(a->closure);
-      for (const Value& v : a->registers) Visit(v);
-      Visit(a->new_target);
-      Visit(a->promise);
+    case CellKind::kObject: {
+      body_.bytes().clear();
+      WriteObject(static_cast<vm::Object*>(c), object_types_[next_object_++], heads_, body_);
+      bodies_.Varint(body_.bytes().size());
+      bodies_.bytes().append(body_.bytes());
       break;
     }
     default:
@@ -363,87 +369,29 @@ Offset<flatbuffers::Vector<const fb::Val*>> Codec::Encoder::Vals(const std::vect
   return fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
 }
 
-Offset<fb::ObjectCell> Codec::Encoder::WriteObject(vm::Object* o) {
-  ObjType type = object_types_[IdOf(o)];
-  // Children first (FlatBuffers builds bottom-up).
-  Offset<flatbuffers::Vector<const fb::Val*>> slots, elements, bound_args, keys, registers;
-  Offset<flatbuffers::Vector<double>> numbers;
-  Offset<flatbuffers::Vector<const fb::SparseEntry*>> sparse;
-  Offset<flatbuffers::Vector<const fb::Val*>> upvals;
-  Offset<flatbuffers::Vector<const fb::Reaction*>> fulfill, reject;
-  Offset<flatbuffers::Vector<const fb::MapEntry*>> entries;
-  if (!o->slots_.empty()) slots = Vals(o->slots_);
-  if (!o->elements_.empty()) {
-    bool all_numbers = std::all_of(o->elements_.begin(), o->elements_.end(),
-                                   [](const Value& v) { return v.IsNumber(); });
-    if (all_numbers) {
-      double* out = nullptr;
-      numbers = fbb_.CreateUninitializedVector(o->elements_.size(), &out);
-      for (size_t i = 0; i < o->elements_.size(); ++i) out[i] = o->elements_[i].AsNumber();
-    } else {
-      elements = Vals(o->elements_);
+void Codec::Encoder::PutVals(ByteWriter& w, const std::vector<Value>& values) {
+  w.Varint(values.size());
+  for (const Value& v : values) Put(w, v);
+}
+
+void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads, ByteWriter& w) {
+  heads.Byte(static_cast<uint8_t>(type));
+  heads.Byte(static_cast<uint8_t>(o->klass_));
+  if (type == ObjType::kNative) {
+    auto* n = static_cast<vm::NativeFunction*>(o);
+    auto it = natives_.ids.find(reinterpret_cast<uintptr_t>(n->fn));
+    if (it == natives_.ids.end()) {
+      Value name = o->slots_.size() > 1 ? o->slots_[1] : Value::Undefined();
+      Fail(absl::StrCat("the native function '",
+                        name.IsString() ? name.AsString()->ToUtf8() : std::string("?"),
+                        "' has no stable id (snapshot::RegisterNative)"));
     }
-  }
-  if (o->sparse_ && !o->sparse_->empty()) {
-    std::vector<fb::SparseEntry> s;
-    s.reserve(o->sparse_->size());
-    for (const auto& [i, p] : *o->sparse_) s.emplace_back(Ref(p.first), i, p.second);
-    sparse = fbb_.CreateVectorOfStructs(s);
-  }
-  auto reactions = [&](const std::vector<vm::PromiseReaction>& list) {
-    std::vector<fb::Reaction> r;
-    r.reserve(list.size());
-    for (const auto& x : list)
-      r.emplace_back(Ref(x.capability), Ref(x.handler), Ref(x.aux), x.type, x.special);
-    return fbb_.CreateVectorOfStructs(r);
-  };
-  switch (type) {
-    case ObjType::kClosure: {
-      auto* c = static_cast<vm::Closure*>(o);
-      scratch_.clear();
-      for (vm::Cell* cell : c->upvals) {
-        if (cell == nullptr) Fail("a closure captures a missing variable");
-        scratch_.push_back(CellRef(cell));
-      }
-      upvals = fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
-      break;
-    }
-    case ObjType::kBound: {
-      auto* b = static_cast<vm::BoundFunction*>(o);
-      if (!b->bound_args.empty()) bound_args = Vals(b->bound_args);
-      break;
-    }
-    case ObjType::kPromise: {
-      auto* p = static_cast<vm::PromiseObject*>(o);
-      if (!p->fulfill_reactions.empty()) fulfill = reactions(p->fulfill_reactions);
-      if (!p->reject_reactions.empty()) reject = reactions(p->reject_reactions);
-      break;
-    }
-    case ObjType::kMap: {
-      auto* m = static_cast<vm::MapObject*>(o);
-      std::vector<fb::MapEntry> e;
-      e.reserve(m->entries.size());
-      for (const auto& x : m->entries) e.emplace_back(Ref(x.key), Ref(x.value));
-      entries = fbb_.CreateVectorOfStructs(e);
-      break;
-    }
-    case ObjType::kIterator: {
-      auto* it = static_cast<vm::IteratorObject*>(o);
-      if (!it->keys.empty()) keys = Vals(it->keys);
-      break;
-    }
-    case ObjType::kActivation: {
-      auto* a = static_cast<vm::ActivationObject*>(o);
-      registers = Vals(a->registers);
-      break;
-    }
-    default:
-      break;
+    heads.Varint(it == natives_.ids.end() ? 0 : it->second);
+    heads.Signed(n->magic);
+  } else if (type == ObjType::kIterator) {
+    heads.Byte(static_cast<uint8_t>(static_cast<vm::IteratorObject*>(o)->kind));
   }
 
-  fb::ObjectCellBuilder b(fbb_);
-  b.add_type(static_cast<fb::ObjectType>(type));
-  b.add_klass(static_cast<uint8_t>(o->klass_));
   uint8_t flags = (o->extensible_ ? 1 : 0) | (o->frozen_elements_ ? 2 : 0) |
                   (o->sealed_elements_ ? 4 : 0);
   if (o->klass_ == vm::ObjectClass::kFunction) {
@@ -451,97 +399,102 @@ Offset<fb::ObjectCell> Codec::Encoder::WriteObject(vm::Object* o) {
     flags |= (f->is_constructor ? 8 : 0) | (f->prototype_pending ? 16 : 0);
   }
   if (type == ObjType::kArray && static_cast<vm::ArrayObject*>(o)->length_writable) flags |= 32;
-  b.add_flags(flags);
-  fb::Val shape = CellRef(o->shape_);
-  b.add_shape(&shape);
-  fb::Val proto = CellRef(o->proto_);
-  b.add_proto(&proto);
-  if (!slots.IsNull()) b.add_slots(slots);
-  if (!elements.IsNull()) b.add_elements(elements);
-  if (!numbers.IsNull()) b.add_element_numbers(numbers);
-  if (!sparse.IsNull()) b.add_sparse(sparse);
-  fb::Val internal = Ref(o->internal_);
-  if (!o->internal_.IsUndefined()) b.add_internal(&internal);
-  // Struct fields are copied into the table when added; the locals below only need to live until then.
-  fb::Val v1, v2, v3, v4;
+  w.Byte(flags);
+  PutCell(w, o->shape_);
+  PutCell(w, o->proto_);
+  PutVals(w, o->slots_);
+  PutVals(w, o->elements_);
+  if (o->sparse_) {
+    w.Varint(o->sparse_->size());
+    for (const auto& [i, p] : *o->sparse_) {
+      w.Varint(i);
+      w.Byte(p.second);
+      Put(w, p.first);
+    }
+  } else {
+    w.Varint(0);
+  }
+  Put(w, o->internal_);
+  auto reactions = [&](const std::vector<vm::PromiseReaction>& list) {
+    w.Varint(list.size());
+    for (const auto& x : list) {
+      Put(w, x.capability);
+      Put(w, x.handler);
+      Put(w, x.aux);
+      w.Byte(x.type);
+      w.Byte(x.special);
+    }
+  };
   switch (type) {
     case ObjType::kArray:
-      b.add_length(static_cast<vm::ArrayObject*>(o)->length);
+      w.Varint(static_cast<vm::ArrayObject*>(o)->length);
       break;
     case ObjType::kClosure: {
       auto* c = static_cast<vm::Closure*>(o);
-      v1 = CellRef(c->proto_fn);
-      b.add_proto_fn(&v1);
-      b.add_upvals(upvals);
-      v2 = CellRef(c->home_object);
-      if (c->home_object != nullptr) b.add_home_object(&v2);
+      PutCell(w, c->proto_fn);
+      w.Varint(c->upvals.size());
+      for (vm::Cell* cell : c->upvals) {
+        if (cell == nullptr) Fail("a closure captures a missing variable");
+        PutCell(w, cell);
+      }
+      PutCell(w, c->home_object);
       break;
     }
-    case ObjType::kNative: {
-      auto* n = static_cast<vm::NativeFunction*>(o);
-      auto it = natives_.ids.find(reinterpret_cast<uintptr_t>(n->fn));
-      b.add_native_id(it == natives_.ids.end() ? 0 : it->second);
-      b.add_magic(n->magic);
-      v1 = Ref(n->data);
-      if (!n->data.IsUndefined()) b.add_data(&v1);
+    case ObjType::kNative:
+      Put(w, static_cast<vm::NativeFunction*>(o)->data);
       break;
-    }
     case ObjType::kBound: {
-      auto* bf = static_cast<vm::BoundFunction*>(o);
-      v1 = Ref(bf->target);
-      b.add_target(&v1);
-      v2 = Ref(bf->bound_this);
-      b.add_bound_this(&v2);
-      if (!bound_args.IsNull()) b.add_bound_args(bound_args);
+      auto* b = static_cast<vm::BoundFunction*>(o);
+      Put(w, b->target);
+      Put(w, b->bound_this);
+      PutVals(w, b->bound_args);
       break;
     }
     case ObjType::kPromise: {
       auto* p = static_cast<vm::PromiseObject*>(o);
-      b.add_promise_state(static_cast<uint8_t>(p->state));
-      v1 = Ref(p->result);
-      b.add_result(&v1);
-      b.add_handled(p->handled);
-      b.add_already_resolved(p->already_resolved);
-      b.add_serial(p->serial);
-      if (!fulfill.IsNull()) b.add_fulfill_reactions(fulfill);
-      if (!reject.IsNull()) b.add_reject_reactions(reject);
+      w.Byte(static_cast<uint8_t>(p->state));
+      Put(w, p->result);
+      w.Byte(p->handled ? 1 : 0);
+      w.Byte(p->already_resolved ? 1 : 0);
+      w.Varint(p->serial);
+      reactions(p->fulfill_reactions);
+      reactions(p->reject_reactions);
       break;
     }
-    case ObjType::kMap:
-      b.add_entries(entries);
-      b.add_live(static_cast<vm::MapObject*>(o)->live);
+    case ObjType::kMap: {
+      auto* m = static_cast<vm::MapObject*>(o);
+      w.Varint(m->entries.size());
+      for (const auto& x : m->entries) {
+        Put(w, x.key);
+        Put(w, x.value);
+      }
+      w.Varint(m->live);
       break;
+    }
     case ObjType::kIterator: {
       auto* it = static_cast<vm::IteratorObject*>(o);
-      b.add_iter_kind(static_cast<uint8_t>(it->kind));
-      b.add_done(it->done);
-      v1 = Ref(it->target);
-      b.add_target(&v1);
-      b.add_pos(it->pos);
-      if (!keys.IsNull()) b.add_keys(keys);
+      w.Byte(it->done ? 1 : 0);
+      Put(w, it->target);
+      w.Varint(it->pos);
+      PutVals(w, it->keys);
       break;
     }
     case ObjType::kActivation: {
       auto* a = static_cast<vm::ActivationObject*>(o);
-      v1 = Ref(a->closure);
-      b.add_closure(&v1);
-      b.add_registers(registers);
-      b.add_pc(a->pc);
-      v2 = Ref(a->new_target);
-      b.add_new_target(&v2);
-      v3 = Ref(a->promise);
-      b.add_promise(&v3);
-      b.add_resume_reg(a->resume_reg);
-      b.add_argc(a->argc);
-      b.add_running(a->running);
-      b.add_finished(a->finished);
+      Put(w, a->closure);
+      PutVals(w, a->registers);
+      w.Varint(a->pc);
+      Put(w, a->new_target);
+      Put(w, a->promise);
+      w.Byte(a->resume_reg);
+      w.Varint(a->argc);
+      w.Byte(a->running ? 1 : 0);
+      w.Byte(a->finished ? 1 : 0);
       break;
     }
     default:
       break;
   }
-  (void)v4;
-  return b.Finish();
 }
 
 absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const EncodeOptions& options) {
@@ -549,28 +502,24 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   // ---- heap
   Offset<fb::StringTable> strings;
   {
-    std::vector<uint32_t> lengths;
-    std::vector<uint8_t> flags;
+    ByteWriter heads;
     std::string latin1;
     std::u16string utf16;
-    lengths.reserve(strings_.size());
-    flags.reserve(strings_.size());
     for (vm::String* s : strings_) {
-      lengths.push_back(s->length());
-      uint8_t f = s->is_atom() ? 2 : 0;
+      uint64_t f = s->is_atom() ? 2 : 0;
       if (s->is_one_byte()) {
         latin1.append(s->one_);
       } else {
         f |= 1;
         utf16.append(s->two_);
       }
-      flags.push_back(f);
+      heads.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
     }
-    auto l = fbb_.CreateVector(lengths);
-    auto f = fbb_.CreateVector(flags);
+    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads.bytes().data()),
+                               heads.bytes().size());
     auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1.data()), latin1.size());
     auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16.data()), utf16.size());
-    strings = fb::CreateStringTable(fbb_, l, f, b, u);
+    strings = fb::CreateStringTable(fbb_, h, b, u);
   }
   std::vector<fb::SymbolCell> symbols;
   symbols.reserve(symbols_.size());
@@ -598,12 +547,12 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   accessors.reserve(accessors_.size());
   for (vm::Accessor* a : accessors_) accessors.emplace_back(Ref(a->getter), Ref(a->setter));
   auto accessors_off = fbb_.CreateVectorOfStructs(accessors);
-  std::vector<Offset<fb::ObjectCell>> objects;
-  objects.reserve(objects_.size());
-  for (vm::Object* o : objects_) objects.push_back(WriteObject(o));
-  auto objects_off = fbb_.CreateVector(objects);
+  auto object_heads = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads_.bytes().data()),
+                                        heads_.bytes().size());
+  auto object_bodies = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bodies_.bytes().data()),
+                                         bodies_.bytes().size());
   auto heap = fb::CreateHeap(fbb_, strings, symbols_off, shapes_off, cells_off, accessors_off,
-                             objects_off);
+                             static_cast<uint32_t>(objects_.size()), object_heads, object_bodies);
 
   // ---- VM state
   std::vector<Value> stack(vm.stack_.begin(), vm.stack_.begin() + stack_len_);

@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 #include "snapshot/codec.h"
 #include "snapshot/snapshot_generated.h"
+#include "snapshot/stream.h"
 
 namespace codemode::snapshot {
 
@@ -177,15 +178,51 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
                           ValJson(j->fn()), j->special(), j->args() ? j->args()->size() : 0);
   }
   const fb::Heap* heap = s->heap();
-  const auto* objects = heap->objects();
-  std::map<std::string, size_t> by_kind;
-  for (size_t k = 0; objects != nullptr && k < objects->size(); ++k) {
-    const fb::ObjectCell* c = objects->Get(static_cast<flatbuffers::uoffset_t>(k));
-    uint8_t t = static_cast<uint8_t>(c->type());
-    ++by_kind[absl::StrCat(t < 9 ? kTypeNames[t] : "?", "/",
-                           c->klass() < 20 ? kClassNames[c->klass()] : "?")];
+  // Objects: a listing from the heads and the first fields of each body (snapshot.fbs, "Heap").
+  struct Listed {
+    uint8_t type = 0, klass = 0;
+    fb::Val shape, proto;
+    uint32_t slots = 0, elements = 0;
+  };
+  std::vector<Listed> objects;
+  {
+    auto stream = [](const flatbuffers::Vector<uint8_t>* v) {
+      return v == nullptr ? ByteReader() : ByteReader(v->data(), v->size());
+    };
+    ByteReader heads = stream(heap->object_heads()), bodies = stream(heap->object_bodies());
+    for (uint32_t k = 0; k < heap->object_count() && heads.ok() && bodies.ok(); ++k) {
+      Listed l;
+      l.type = heads.Byte();
+      l.klass = heads.Byte();
+      if (l.type == static_cast<uint8_t>(ObjType::kNative)) {
+        heads.Varint();
+        heads.Signed();
+      } else if (l.type == static_cast<uint8_t>(ObjType::kIterator)) {
+        heads.Byte();
+      }
+      uint64_t len = bodies.Varint();
+      if (len > bodies.remaining()) break;
+      ByteReader body(bodies.position(), len);
+      bodies.Skip(len);
+      body.Byte();  // flags
+      l.shape = body.Val();
+      l.proto = body.Val();
+      l.slots = body.Count();
+      for (uint32_t n = 0; n < l.slots; ++n) body.Val();
+      l.elements = body.Count();
+      if (!heads.ok() || !body.ok()) break;
+      objects.push_back(l);
+    }
   }
-  size_t nstrings = heap->strings() && heap->strings()->lengths() ? heap->strings()->lengths()->size() : 0;
+  std::map<std::string, size_t> by_kind;
+  for (const Listed& l : objects)
+    ++by_kind[absl::StrCat(l.type < 9 ? kTypeNames[l.type] : "?", "/",
+                           l.klass < 20 ? kClassNames[l.klass] : "?")];
+  size_t nstrings = 0;
+  if (heap->strings() != nullptr && heap->strings()->heads() != nullptr) {
+    ByteReader heads(heap->strings()->heads()->data(), heap->strings()->heads()->size());
+    for (heads.Varint(); heads.ok(); heads.Varint()) ++nstrings;
+  }
   absl::StrAppendFormat(&o,
                         "],\n  \"heap\": {\"strings\": %u, \"symbols\": %u, \"shapes\": %u, "
                         "\"cells\": %u, \"accessors\": %u, \"objects\": %u, \"realmCells\": %u, "
@@ -194,24 +231,21 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
                         heap->shapes() ? heap->shapes()->size() : 0,
                         heap->cells() ? heap->cells()->size() : 0,
                         heap->accessors() ? heap->accessors()->size() : 0,
-                        objects ? objects->size() : 0, Table(realm).cells.size());
+                        heap->object_count(), Table(realm).cells.size());
   bool first = true;
   for (const auto& [kind, count] : by_kind) {
     absl::StrAppendFormat(&o, "%s%s: %u", first ? "" : ", ", Q(kind), count);
     first = false;
   }
   o += "}},\n  \"objects\": [";
-  for (size_t k = 0; objects != nullptr && k < objects->size(); ++k) {
-    const fb::ObjectCell* c = objects->Get(static_cast<flatbuffers::uoffset_t>(k));
-    uint8_t t = static_cast<uint8_t>(c->type());
-    size_t elements = c->elements() ? c->elements()->size()
-                                    : (c->element_numbers() ? c->element_numbers()->size() : 0);
+  for (size_t k = 0; k < objects.size(); ++k) {
+    const Listed& l = objects[k];
     absl::StrAppendFormat(&o,
                           "%s\n    {\"id\": %u, \"type\": %s, \"class\": %s, \"shape\": %s, "
                           "\"proto\": %s, \"slots\": %u, \"elements\": %u}",
-                          k ? "," : "", k, Q(t < 9 ? kTypeNames[t] : "?"),
-                          Q(c->klass() < 20 ? kClassNames[c->klass()] : "?"), ValJson(c->shape()),
-                          ValJson(c->proto()), c->slots() ? c->slots()->size() : 0, elements);
+                          k ? "," : "", k, Q(l.type < 9 ? kTypeNames[l.type] : "?"),
+                          Q(l.klass < 20 ? kClassNames[l.klass] : "?"), ValJson(&l.shape),
+                          ValJson(&l.proto), l.slots, l.elements);
   }
   o += "]\n}\n";
   return o;

@@ -3,12 +3,14 @@
 // then the VM state. Nothing the interpreter later trusts without a check is left unchecked here, except
 // what only a data-flow analysis of the bytecode could prove (snapshot/README.md, "Trust").
 #include <algorithm>
+#include <bit>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "flatbuffers/flatbuffers.h"
 #include "snapshot/codec.h"
 #include "snapshot/snapshot_generated.h"
+#include "snapshot/stream.h"
 #include "vm/builtins/collections.h"
 #include "vm/isa.h"
 
@@ -32,6 +34,10 @@ constexpr uint32_t kSlot = kWithEmpty | Bit(kTagAccessor);
 template <typename T>
 size_t Size(const flatbuffers::Vector<T>* v) {
   return v == nullptr ? 0 : v->size();
+}
+
+ByteReader Stream(const flatbuffers::Vector<uint8_t>* v) {
+  return v == nullptr ? ByteReader() : ByteReader(v->data(), v->size());
 }
 
 }  // namespace
@@ -70,7 +76,7 @@ class Codec::Restorer {
   bool AllocateCells();
   bool AllocateObjects();
   bool FillCells();
-  bool FillObject(uint32_t index, const fb::ObjectCell* c);
+  bool FillObject(uint32_t index, ByteReader& bodies);
   bool RestoreState(const bytecode::Module& module);
 
   const fb::Snapshot* s_;
@@ -84,6 +90,7 @@ class Codec::Restorer {
   std::vector<vm::Cell*> cells_;
   std::vector<vm::Accessor*> accessors_;
   std::vector<vm::Object*> objects_;
+  std::vector<ObjType> types_;  // per object
   std::vector<vm::Proto*> protos_;  // module order
   absl::flat_hash_map<const vm::Proto*, std::vector<bool>> boundaries_;
 };
@@ -247,24 +254,26 @@ bool Codec::Restorer::CheckJobAux(uint8_t special, Value aux, const char* what) 
 bool Codec::Restorer::AllocateStrings() {
   const fb::StringTable* t = s_->heap()->strings();
   if (t == nullptr) return true;
-  size_t n = Size(t->lengths());
-  if (Size(t->flags()) != n) return Fail("string table: lengths and flags differ");
+  ByteReader heads = Stream(t->heads());
   const auto* latin1 = t->latin1();
   const auto* utf16 = t->utf16();
   size_t one = 0, two = 0;
-  strings_.reserve(n);
+  strings_.reserve(heads.remaining());
   absl::flat_hash_set<vm::String*> atoms;
   vm::Heap& heap = vm_.heap();
-  for (size_t i = 0; i < n; ++i) {
-    uint32_t len = t->lengths()->Get(i);
-    uint8_t flags = t->flags()->Get(i);
-    if (flags > 3) return Fail("string table: bad flags");
+  while (!heads.at_end()) {
+    uint64_t head = heads.Varint();
+    if (!heads.ok()) return Fail("string table: bad lengths");
+    uint64_t len = head >> 2;
+    uint8_t flags = head & 3;
     if (len > vm_.limits().max_string_length) return Fail("string table: string too long");
     vm::String* s;
     if (flags & 1) {
       if (len > Size(utf16) - two) return Fail("string table: contents too short");
       std::u16string units(len, u'\0');
-      for (uint32_t k = 0; k < len; ++k) units[k] = static_cast<char16_t>(utf16->Get(two + k));
+      // FlatBuffers data is little-endian, like the host (static_assert below); Open checked alignment.
+      static_assert(std::endian::native == std::endian::little);
+      std::memcpy(units.data(), utf16->data() + two, 2 * len);
       two += len;
       if (vm::FitsOneByte(units)) return Fail("string table: a two-byte string fits one byte");
       s = heap.Alloc<vm::String>(std::move(units));
@@ -307,15 +316,20 @@ bool Codec::Restorer::AllocateCells() {
 
 bool Codec::Restorer::AllocateObjects() {
   using vm::ObjectClass;
-  const auto* list = s_->heap()->objects();
+  const fb::Heap* h = s_->heap();
+  ByteReader heads = Stream(h->object_heads());
   vm::Heap& heap = vm_.heap();
-  objects_.reserve(Size(list));
-  for (size_t i = 0; i < Size(list); ++i) {
-    const fb::ObjectCell* c = list->Get(i);
-    if (c->klass() > static_cast<uint8_t>(ObjectClass::kInternal))
+  size_t count = h->object_count();
+  // Every object takes at least two head bytes: a count the heads cannot back is corrupt.
+  if (count > heads.remaining() / 2) return Fail("object: count does not match the heads");
+  objects_.reserve(count);
+  types_.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    auto type = static_cast<ObjType>(heads.Byte());
+    uint8_t klass_byte = heads.Byte();
+    if (klass_byte > static_cast<uint8_t>(ObjectClass::kInternal))
       return Fail("object: unknown class");
-    auto klass = static_cast<ObjectClass>(c->klass());
-    auto type = static_cast<ObjType>(c->type());
+    auto klass = static_cast<ObjectClass>(klass_byte);
     bool klass_ok = false;
     vm::Object* o = nullptr;
     switch (type) {
@@ -337,9 +351,12 @@ bool Codec::Restorer::AllocateObjects() {
         break;
       case ObjType::kNative: {
         klass_ok = klass == ObjectClass::kFunction;
-        if (c->native_id() >= natives_.fns.size()) return Fail("object: unknown native function id");
-        o = heap.Alloc<vm::NativeFunction>(nullptr, nullptr, natives_.fns[c->native_id()],
-                                           c->magic());
+        uint64_t id = heads.Varint();
+        int64_t magic = heads.Signed();
+        if (id >= natives_.fns.size()) return Fail("object: unknown native function id");
+        if (magic < INT32_MIN || magic > INT32_MAX) return Fail("object: bad native magic");
+        o = heap.Alloc<vm::NativeFunction>(nullptr, nullptr, natives_.fns[id],
+                                           static_cast<int>(magic));
         break;
       }
       case ObjType::kBound:
@@ -355,13 +372,15 @@ bool Codec::Restorer::AllocateObjects() {
                    klass == ObjectClass::kWeakMap || klass == ObjectClass::kWeakSet;
         o = heap.Alloc<vm::MapObject>(klass, nullptr, nullptr);
         break;
-      case ObjType::kIterator:
+      case ObjType::kIterator: {
         klass_ok = klass == ObjectClass::kIterator;
-        if (c->iter_kind() > static_cast<uint8_t>(vm::IteratorObject::Kind::kForIn))
+        uint8_t kind = heads.Byte();
+        if (kind > static_cast<uint8_t>(vm::IteratorObject::Kind::kForIn))
           return Fail("object: unknown iterator kind");
-        o = heap.Alloc<vm::IteratorObject>(
-            nullptr, nullptr, static_cast<vm::IteratorObject::Kind>(c->iter_kind()));
+        o = heap.Alloc<vm::IteratorObject>(nullptr, nullptr,
+                                           static_cast<vm::IteratorObject::Kind>(kind));
         break;
+      }
       case ObjType::kActivation:
         klass_ok = klass == ObjectClass::kAsyncState || klass == ObjectClass::kGenerator;
         o = heap.Alloc<vm::ActivationObject>(klass, nullptr, nullptr);
@@ -371,7 +390,9 @@ bool Codec::Restorer::AllocateObjects() {
     }
     if (!klass_ok) return Fail("object: class does not match its type");
     objects_.push_back(o);
+    types_.push_back(type);
   }
+  if (!heads.ok() || !heads.at_end()) return Fail("object: bad heads");
   return true;
 }
 
@@ -423,160 +444,206 @@ bool Codec::Restorer::FillCells() {
   return ok();
 }
 
-bool Codec::Restorer::FillObject(uint32_t index, const fb::ObjectCell* c) {
+bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
+  uint64_t len = bodies.Varint();
+  if (!bodies.ok() || len > bodies.remaining()) return Fail("object: truncated body");
+  ByteReader r(bodies.position(), len);
+  bodies.Skip(len);
   vm::Object* o = objects_[index];
-  auto type = static_cast<ObjType>(c->type());
-  o->shape_ = static_cast<vm::Shape*>(GetCell(c->shape(), kTagShape, false, "object shape"));
-  o->proto_ = GetObject(c->proto(), true, "object prototype");
+  ObjType type = types_[index];
+  uint8_t flags = r.Byte();
+  if (flags > 63) return Fail("object: bad flags");
+  fb::Val v = r.Val();
+  o->shape_ = static_cast<vm::Shape*>(GetCell(&v, kTagShape, false, "object shape"));
+  v = r.Val();
+  o->proto_ = GetObject(&v, true, "object prototype");
   if (!ok()) return false;
-  uint8_t flags = c->flags();
   o->extensible_ = flags & 1;
   o->frozen_elements_ = flags & 2;
   o->sealed_elements_ = flags & 4;
   const auto& shape_entries = o->shape_->entries_;
-  if (Size(c->slots()) != shape_entries.size())
-    return Fail("object: slot count does not match its shape");
+  if (r.Count() != shape_entries.size()) return Fail("object: slot count does not match its shape");
   o->slots_.resize(shape_entries.size());
   for (size_t i = 0; i < shape_entries.size(); ++i) {
     bool accessor = shape_entries[i].attrs & vm::kAccessorProp;
-    o->slots_[i] = Get(c->slots()->Get(static_cast<flatbuffers::uoffset_t>(i)),
-                       accessor ? Bit(kTagAccessor) : kWithEmpty, "object slot");
+    v = r.Val();
+    o->slots_[i] = Get(&v, accessor ? Bit(kTagAccessor) : kWithEmpty, "object slot");
   }
-  if (c->element_numbers() != nullptr) {
-    if (c->elements() != nullptr) return Fail("object: two element lists");
-    o->elements_.reserve(c->element_numbers()->size());
-    for (double d : *c->element_numbers()) o->elements_.push_back(Value::Number(d));
-  } else if (c->elements() != nullptr) {
-    o->elements_.reserve(c->elements()->size());
-    for (const fb::Val* v : *c->elements()) o->elements_.push_back(Get(v, kWithEmpty, "element"));
+  uint32_t n = r.Count();
+  o->elements_.reserve(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    v = r.Val();
+    o->elements_.push_back(Get(&v, kWithEmpty, "element"));
   }
-  if (c->sparse() != nullptr && c->sparse()->size() > 0) {
+  n = r.Count();
+  if (n > 0) {
     auto& sparse = o->EnsureSparse();
-    for (const fb::SparseEntry* e : *c->sparse()) {
-      bool accessor = e->attrs() & vm::kAccessorProp;
-      if (e->attrs() > 15) return Fail("object: bad element attributes");
-      Value v = Get(&e->value(), accessor ? Bit(kTagAccessor) : kProgramValue, "sparse element");
-      if (!sparse.emplace(e->index(), std::make_pair(v, e->attrs())).second)
+    for (uint32_t i = 0; i < n && r.ok(); ++i) {
+      uint64_t at = r.Varint();
+      uint8_t attrs = r.Byte();
+      if (at > UINT32_MAX) return Fail("object: bad sparse index");
+      if (attrs > 15) return Fail("object: bad element attributes");
+      bool accessor = attrs & vm::kAccessorProp;
+      v = r.Val();
+      Value x = Get(&v, accessor ? Bit(kTagAccessor) : kProgramValue, "sparse element");
+      if (!sparse.emplace(static_cast<uint32_t>(at), std::make_pair(x, attrs)).second)
         return Fail("object: duplicate sparse index");
     }
   }
-  o->internal_ = Get(c->internal(), kWithEmpty, "internal slot");
+  v = r.Val();
+  o->internal_ = Get(&v, kWithEmpty, "internal slot");
   if (o->klass_ == vm::ObjectClass::kFunction) {
     auto* f = static_cast<vm::FunctionObject*>(o);
     f->is_constructor = flags & 8;
     f->prototype_pending = flags & 16;
   }
+  auto bool_byte = [&](const char* what) {
+    uint8_t b = r.Byte();
+    if (b > 1) Fail(absl::StrCat(what, ": bad boolean"));
+    return b != 0;
+  };
   switch (type) {
     case ObjType::kArray: {
       auto* a = static_cast<vm::ArrayObject*>(o);
-      a->length = c->length();
+      uint64_t length = r.Varint();
+      if (length > UINT32_MAX) return Fail("array: bad length");
+      a->length = static_cast<uint32_t>(length);
       a->length_writable = flags & 32;
       if (a->elements_.size() > a->length) return Fail("array: more elements than its length");
       break;
     }
     case ObjType::kClosure: {
       auto* cl = static_cast<vm::Closure*>(o);
-      cl->proto_fn = static_cast<vm::Proto*>(GetCell(c->proto_fn(), kTagProto, false, "closure function"));
+      v = r.Val();
+      cl->proto_fn = static_cast<vm::Proto*>(GetCell(&v, kTagProto, false, "closure function"));
       if (!ok()) return false;
       if (cl->proto_fn->bc == nullptr) return Fail("closure: function without code");
-      size_t n = Size(c->upvals());
+      n = r.Count();
       if (n != cl->proto_fn->bc->upvalues.size())
         return Fail("closure: captured variables do not match its function");
       cl->upvals.reserve(n);
       for (size_t k = 0; k < n; ++k) {
-        const fb::Val* v = c->upvals()->Get(static_cast<flatbuffers::uoffset_t>(k));
-        auto* cell = static_cast<vm::Cell*>(GetCell(v, kTagCell, false, "captured variable"));
+        v = r.Val();
+        auto* cell = static_cast<vm::Cell*>(GetCell(&v, kTagCell, false, "captured variable"));
         if (cell == nullptr) return false;
         cl->upvals.push_back(cell);
       }
-      cl->home_object = GetObject(c->home_object(), true, "home object");
+      v = r.Val();
+      cl->home_object = GetObject(&v, true, "home object");
       break;
     }
     case ObjType::kNative: {
-      auto* n = static_cast<vm::NativeFunction*>(o);
-      n->data = Get(c->data(), kProgramValue, "native data");
+      auto* nf = static_cast<vm::NativeFunction*>(o);
+      v = r.Val();
+      nf->data = Get(&v, kProgramValue, "native data");
       break;
     }
     case ObjType::kBound: {
       auto* b = static_cast<vm::BoundFunction*>(o);
-      b->target = Get(c->target(), Bit(kTagObject), "bound target");
-      b->bound_this = Get(c->bound_this(), kProgramValue, "bound this");
-      if (c->bound_args() != nullptr)
-        for (const fb::Val* v : *c->bound_args()) b->bound_args.push_back(Get(v, kProgramValue, "bound argument"));
+      v = r.Val();
+      b->target = Get(&v, Bit(kTagObject), "bound target");
+      v = r.Val();
+      b->bound_this = Get(&v, kProgramValue, "bound this");
+      n = r.Count();
+      for (uint32_t k = 0; k < n; ++k) {
+        v = r.Val();
+        b->bound_args.push_back(Get(&v, kProgramValue, "bound argument"));
+      }
       break;
     }
     case ObjType::kPromise: {
       auto* p = static_cast<vm::PromiseObject*>(o);
-      if (c->promise_state() > 2) return Fail("promise: bad state");
-      p->state = static_cast<vm::PromiseObject::State>(c->promise_state());
-      p->result = Get(c->result(), kProgramValue, "promise result");
-      p->handled = c->handled();
-      p->already_resolved = c->already_resolved();
-      p->serial = c->serial();
-      auto reactions = [&](const flatbuffers::Vector<const fb::Reaction*>* in,
-                           std::vector<vm::PromiseReaction>* out) {
-        if (in == nullptr) return;
-        for (const fb::Reaction* r : *in) {
+      uint8_t state = r.Byte();
+      if (state > 2) return Fail("promise: bad state");
+      p->state = static_cast<vm::PromiseObject::State>(state);
+      v = r.Val();
+      p->result = Get(&v, kProgramValue, "promise result");
+      p->handled = bool_byte("promise");
+      p->already_resolved = bool_byte("promise");
+      p->serial = r.Varint();
+      auto reactions = [&](std::vector<vm::PromiseReaction>* out) {
+        uint32_t count = r.Count();
+        for (uint32_t k = 0; k < count && r.ok(); ++k) {
           vm::PromiseReaction x;
-          x.capability = Get(&r->capability(), Bit(kTagUndefined) | Bit(kTagObject), "reaction");
+          v = r.Val();
+          x.capability = Get(&v, Bit(kTagUndefined) | Bit(kTagObject), "reaction");
           if (x.capability.IsObject() && !IsTyped(x.capability, ObjType::kPromise))
             Fail("reaction: the derived promise is not a promise");
-          x.handler = Get(&r->handler(), kProgramValue, "reaction handler");
-          x.aux = Get(&r->aux(), kProgramValue, "reaction data");
-          x.type = r->type();
-          x.special = r->special();
+          v = r.Val();
+          x.handler = Get(&v, kProgramValue, "reaction handler");
+          v = r.Val();
+          x.aux = Get(&v, kProgramValue, "reaction data");
+          x.type = r.Byte();
+          x.special = r.Byte();
           if (x.type > 1) Fail("reaction: bad type");
           CheckJobAux(x.special, x.aux, "reaction");
           out->push_back(x);
         }
       };
-      reactions(c->fulfill_reactions(), &p->fulfill_reactions);
-      reactions(c->reject_reactions(), &p->reject_reactions);
+      reactions(&p->fulfill_reactions);
+      reactions(&p->reject_reactions);
       break;
     }
     case ObjType::kMap: {
       auto* m = static_cast<vm::MapObject*>(o);
-      if (c->entries() == nullptr) return Fail("map: no entries");
-      if (c->entries()->size() > vm::kMaxCollectionSize) return Fail("map: too many entries");
+      n = r.Count();
+      if (n > vm::kMaxCollectionSize) return Fail("map: too many entries");
       uint32_t live = 0;
-      m->entries.reserve(c->entries()->size());
-      for (const fb::MapEntry* e : *c->entries()) {
-        Value k = Get(&e->key(), kWithEmpty, "map key");
-        Value v = Get(&e->value(), kWithEmpty, "map value");
-        if (!k.IsEmpty()) ++live;
-        m->entries.push_back({k, v});
+      m->entries.reserve(n);
+      for (uint32_t k = 0; k < n; ++k) {
+        v = r.Val();
+        Value key = Get(&v, kWithEmpty, "map key");
+        v = r.Val();
+        Value value = Get(&v, kWithEmpty, "map value");
+        if (!key.IsEmpty()) ++live;
+        m->entries.push_back({key, value});
       }
-      m->live = c->live();
-      if (m->live != live) return Fail("map: wrong live count");
+      if (r.Varint() != live) return Fail("map: wrong live count");
+      m->live = live;
       break;
     }
     case ObjType::kIterator: {
       auto* it = static_cast<vm::IteratorObject*>(o);
-      it->done = c->done();
-      it->target = Get(c->target(), kProgramValue, "iterator target");
-      it->pos = c->pos();
-      if (c->keys() != nullptr)
-        for (const fb::Val* v : *c->keys()) it->keys.push_back(Get(v, kWithEmpty, "iterator key"));
+      it->done = bool_byte("iterator");
+      v = r.Val();
+      it->target = Get(&v, kProgramValue, "iterator target");
+      it->pos = r.Varint();
+      n = r.Count();
+      for (uint32_t k = 0; k < n; ++k) {
+        v = r.Val();
+        it->keys.push_back(Get(&v, kWithEmpty, "iterator key"));
+      }
       break;
     }
     case ObjType::kActivation: {
       auto* a = static_cast<vm::ActivationObject*>(o);
-      a->closure = Get(c->closure(), Bit(kTagObject), "activation closure");
-      if (c->registers() == nullptr || c->registers()->size() > isa::kMaxRegisters + 1)
-        return Fail("activation: bad registers");
-      for (const fb::Val* v : *c->registers()) a->registers.push_back(Get(v, kRegister, "register"));
-      a->pc = c->pc();
-      a->new_target = Get(c->new_target(), kProgramValue, "new.target");
-      a->promise = Get(c->promise(), Bit(kTagObject), "activation promise");
-      a->resume_reg = c->resume_reg();
-      a->argc = c->argc();
-      a->running = c->running();
-      a->finished = c->finished();
+      v = r.Val();
+      a->closure = Get(&v, Bit(kTagObject), "activation closure");
+      n = r.Count();
+      if (n > isa::kMaxRegisters + 1) return Fail("activation: bad registers");
+      for (uint32_t k = 0; k < n; ++k) {
+        v = r.Val();
+        a->registers.push_back(Get(&v, kRegister, "register"));
+      }
+      uint64_t pc = r.Varint();
+      if (pc > UINT32_MAX) return Fail("activation: bad pc");
+      a->pc = static_cast<uint32_t>(pc);
+      v = r.Val();
+      a->new_target = Get(&v, kProgramValue, "new.target");
+      v = r.Val();
+      a->promise = Get(&v, Bit(kTagObject), "activation promise");
+      a->resume_reg = r.Byte();
+      uint64_t argc = r.Varint();
+      if (argc > UINT32_MAX) return Fail("activation: bad argc");
+      a->argc = static_cast<uint32_t>(argc);
+      a->running = bool_byte("activation");
+      a->finished = bool_byte("activation");
       break;
     }
     default:
       break;
   }
+  if (!r.ok() || !r.at_end()) return Fail("object: malformed body");
   return ok();
 }
 
@@ -789,9 +856,13 @@ absl::Status Codec::Restorer::Run(const bytecode::Module& module) {
   if (s_->program()->proto_count() != protos_.size())
     return absl::InvalidArgumentError("snapshot: the program module does not match the snapshot");
   if (!AllocateStrings() || !AllocateCells() || !AllocateObjects() || !FillCells()) return corrupted();
-  const auto* list = s_->heap()->objects();
+  ByteReader bodies = Stream(s_->heap()->object_bodies());
   for (uint32_t i = 0; i < objects_.size(); ++i)
-    if (!FillObject(i, list->Get(i))) return corrupted();
+    if (!FillObject(i, bodies)) return corrupted();
+  if (!bodies.ok() || !bodies.at_end()) {
+    Fail("object: unused body bytes");
+    return corrupted();
+  }
   for (vm::Object* o : objects_) vm_.heap().Account(static_cast<int64_t>(o->ExtraBytes()));
   if (!RestoreState(module)) return corrupted();
   vm_.heap().Account(static_cast<int64_t>(vm_.stack_.size() * sizeof(Value)));

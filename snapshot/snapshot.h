@@ -27,7 +27,8 @@ namespace codemode::snapshot {
 
 // The snapshot format this engine writes and reads. Bumped by any incompatible change; older or newer
 // snapshots then fail cleanly with "snapshot: format version N, this engine reads M".
-inline constexpr uint32_t kFormatVersion = 1;
+// Version 2 (2026-11-30): objects and string lengths as compact byte streams (snapshot.fbs, "Heap").
+inline constexpr uint32_t kFormatVersion = 2;
 
 // One row of the call table (runtime/ fills it; issue 3 item 2).
 struct CallEntry {

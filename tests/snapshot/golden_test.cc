@@ -1,7 +1,7 @@
-// Golden snapshot files pin the format (issue 3 item 9). tests/snapshot/golden/v1-async.snap is a
-// snapshot of kGoldenProgram suspended mid-run by this engine's format version 1; v0-async.snap is the
-// same file with format version 0 in its trailer (an "older format" that must fail cleanly). See
-// tests/snapshot/README.md for regenerating them (CODEMODE_UPDATE_GOLDEN=1).
+// Golden snapshot files pin the format (issue 3 item 9). tests/snapshot/golden/v<kFormatVersion>-async.snap
+// is a snapshot of kGoldenProgram suspended mid-run by this engine's format version; older files
+// (v1-async.snap: written by format version 1; v0-async.snap: the same with version 0 in its trailer)
+// must fail cleanly. See tests/snapshot/README.md for regenerating them (CODEMODE_UPDATE_GOLDEN=1).
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -30,6 +30,8 @@ std::filesystem::path GoldenDir() {
   return std::filesystem::path(CODEMODE_SOURCE_DIR) / "tests" / "snapshot" / "golden";
 }
 
+std::string CurrentGolden() { return "v" + std::to_string(kFormatVersion) + "-async.snap"; }
+
 std::string ReadBytes(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   REQUIRE(in.good());
@@ -49,13 +51,12 @@ TEST_CASE("golden files are regenerated on request", "[snapshot][golden]") {
   if (update == nullptr || std::string(update) != "1") return;
   RunOutcome rt = RunWithRoundTrips(kGoldenProgram, kGoldenYield, 0, true);
   REQUIRE(rt.snapshots.size() == 1);
-  WriteBytes(GoldenDir() / "v1-async.snap", rt.snapshots[0]);
-  WriteBytes(GoldenDir() / "v0-async.snap", Reseal(rt.snapshots[0], 0));
+  WriteBytes(GoldenDir() / CurrentGolden(), rt.snapshots[0]);
   WARN("golden snapshots rewritten in " << GoldenDir().string());
 }
 
-TEST_CASE("the golden v1 snapshot reads, restores and finishes", "[snapshot][golden]") {
-  std::string bytes = ReadBytes(GoldenDir() / "v1-async.snap");
+TEST_CASE("the golden snapshot reads, restores and finishes", "[snapshot][golden]") {
+  std::string bytes = ReadBytes(GoldenDir() / CurrentGolden());
   const vm::Realm& realm = TestRealm();
   auto module = CompileProgram(kGoldenProgram);
   // The format itself (framing, verifier, header and host part) does not depend on the build.
@@ -69,7 +70,7 @@ TEST_CASE("the golden v1 snapshot reads, restores and finishes", "[snapshot][gol
     // The build id covers the realm (prelude) and the ISA: a change there makes every old snapshot
     // unreadable by design. The error must be the clean one; regenerate to exercise Restore again.
     REQUIRE(read.status().message().find("snapshot: written by a different engine build") == 0);
-    WARN("golden v1 snapshot is from another engine build; regenerate it (tests/snapshot/README.md)");
+    WARN("golden snapshot is from another engine build; regenerate it (tests/snapshot/README.md)");
     return;
   }
   REQUIRE(read->module_hash == ModuleHash(*module));
@@ -82,13 +83,16 @@ TEST_CASE("the golden v1 snapshot reads, restores and finishes", "[snapshot][gol
         R"({"total":506,"last":506,"words":["alpha",null,"gamma"],"count":12})");
 }
 
-TEST_CASE("an older format version fails cleanly", "[snapshot][golden]") {
-  std::string bytes = ReadBytes(GoldenDir() / "v0-async.snap");
-  auto read = ReadInfo(bytes, TestRealm());
-  REQUIRE(!read.ok());
-  CHECK(read.status().code() == absl::StatusCode::kFailedPrecondition);
-  CHECK(read.status().message() == "snapshot: format version 0, this engine reads 1");
-  CHECK(!Restore(bytes, TestRealm(), CompileProgram(kGoldenProgram), {}).ok());
+TEST_CASE("older format versions fail cleanly", "[snapshot][golden]") {
+  for (uint32_t version : {0u, 1u}) {
+    std::string bytes = ReadBytes(GoldenDir() / ("v" + std::to_string(version) + "-async.snap"));
+    auto read = ReadInfo(bytes, TestRealm());
+    REQUIRE(!read.ok());
+    CHECK(read.status().code() == absl::StatusCode::kFailedPrecondition);
+    CHECK(read.status().message() == "snapshot: format version " + std::to_string(version) +
+                                         ", this engine reads " + std::to_string(kFormatVersion));
+    CHECK(!Restore(bytes, TestRealm(), CompileProgram(kGoldenProgram), {}).ok());
+  }
 }
 
 }  // namespace

@@ -1,0 +1,181 @@
+// Internal to snapshot/: the compact byte streams inside a snapshot (format version 2; snapshot.fbs,
+// "Heap"). Values are a tag byte then a payload that depends on the tag (varints, zigzag for signed):
+// this keeps the many small values of a heap (ids, small integers, booleans) at one to four bytes
+// instead of a 16-byte FlatBuffers struct each. The reader never reads past its end: any short read
+// sets a failure flag and returns zeros, and the caller checks `ok()`.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+#include "snapshot/codec.h"
+#include "snapshot/snapshot_generated.h"
+
+namespace codemode::snapshot {
+
+// Stream-only tag: a Number whose value is an int32 (not -0), written as a zigzag varint; read back as
+// kTagNumber with the same bits.
+inline constexpr uint8_t kTagSmallNumber = 14;
+
+class ByteWriter {
+ public:
+  std::string& bytes() { return out_; }
+  void Byte(uint8_t b) { out_.push_back(static_cast<char>(b)); }
+  void Varint(uint64_t v) {
+    char buf[10];
+    size_t n = 0;
+    while (v >= 0x80) {
+      buf[n++] = static_cast<char>((v & 0x7F) | 0x80);
+      v >>= 7;
+    }
+    buf[n++] = static_cast<char>(v);
+    out_.append(buf, n);
+  }
+  void Signed(int64_t v) {
+    Varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
+  }
+  void Fixed64(uint64_t v) {
+    char buf[8];
+    for (int i = 0; i < 8; ++i) buf[i] = static_cast<char>(v >> (8 * i));
+    out_.append(buf, 8);
+  }
+  // A value as `fb::Val` (tag, bits) in its compact form.
+  void Val(uint8_t tag, uint64_t bits) {
+    switch (tag) {
+      case kTagUndefined:
+      case kTagNull:
+      case kTagEmpty:
+        Byte(tag);
+        return;
+      case kTagBool:
+        Byte(tag);
+        Byte(bits != 0 ? 1 : 0);
+        return;
+      case kTagNumber: {
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        if (d >= -2147483648.0 && d <= 2147483647.0 && d == static_cast<double>(static_cast<int32_t>(d)) &&
+            !(d == 0 && std::signbit(d))) {
+          Byte(kTagSmallNumber);
+          Signed(static_cast<int32_t>(d));
+        } else {
+          Byte(tag);
+          Fixed64(bits);
+        }
+        return;
+      }
+      case kTagInt:
+        Byte(tag);
+        Signed(static_cast<int64_t>(bits));
+        return;
+      default:  // references (run or realm)
+        Byte(tag);
+        Varint(bits);
+        return;
+    }
+  }
+
+ private:
+  std::string out_;
+};
+
+class ByteReader {
+ public:
+  ByteReader() = default;
+  ByteReader(const uint8_t* data, size_t size) : p_(data), end_(data + size) {}
+
+  bool ok() const { return ok_; }
+  bool at_end() const { return p_ == end_; }
+  size_t remaining() const { return static_cast<size_t>(end_ - p_); }
+  const uint8_t* position() const { return p_; }
+  void Fail() {
+    ok_ = false;
+    p_ = end_;
+  }
+
+  void Skip(size_t n) {
+    if (n > remaining()) return Fail();
+    p_ += n;
+  }
+  uint8_t Byte() {
+    if (p_ == end_) {
+      Fail();
+      return 0;
+    }
+    return *p_++;
+  }
+  uint64_t Varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (p_ == end_) {
+        Fail();
+        return 0;
+      }
+      uint8_t b = *p_++;
+      v |= static_cast<uint64_t>(b & 0x7F) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    Fail();  // more than 10 bytes
+    return 0;
+  }
+  int64_t Signed() {
+    uint64_t z = Varint();
+    return static_cast<int64_t>((z >> 1) ^ (~(z & 1) + 1));
+  }
+  uint64_t Fixed64() {
+    if (remaining() < 8) {
+      Fail();
+      return 0;
+    }
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = (v << 8) | p_[i];
+    p_ += 8;
+    return v;
+  }
+  // A count of items that take at least one byte each: never more than the bytes left (so a corrupt
+  // count cannot make the caller reserve memory the input does not back).
+  uint32_t Count() {
+    uint64_t n = Varint();
+    if (n > remaining()) {
+      Fail();
+      return 0;
+    }
+    return static_cast<uint32_t>(n);
+  }
+  // A value in the form ByteWriter::Val wrote; unknown tags are returned as they are (the caller's
+  // tag check rejects them).
+  fb::Val Val() {
+    uint8_t tag = Byte();
+    switch (tag) {
+      case kTagUndefined:
+      case kTagNull:
+      case kTagEmpty:
+        return fb::Val(0, tag);
+      case kTagBool:
+        return fb::Val(Byte(), tag);
+      case kTagNumber:
+        return fb::Val(Fixed64(), tag);
+      case kTagSmallNumber: {
+        int64_t i = Signed();
+        if (i < INT32_MIN || i > INT32_MAX) Fail();
+        double d = static_cast<double>(i);
+        uint64_t bits;
+        std::memcpy(&bits, &d, sizeof d);
+        return fb::Val(bits, kTagNumber);
+      }
+      case kTagInt:
+        return fb::Val(static_cast<uint64_t>(Signed()), tag);
+      default:
+        return fb::Val(Varint(), tag);
+    }
+  }
+
+ private:
+  const uint8_t* p_ = nullptr;
+  const uint8_t* end_ = nullptr;
+  bool ok_ = true;
+};
+
+}  // namespace codemode::snapshot
