@@ -687,6 +687,11 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
                      ErrorResult("SnapshotError",
                                  "snapshot: the program does not compile to the same bytecode in this engine")};
     auto restored = snapshot::Restore(resume_bytes, *realm, module, ToVmLimits(limits));
+    if (!restored.ok() && absl::IsResourceExhausted(restored.status()))
+      return Outcome{std::nullopt,
+                     ErrorResult("MemoryLimitExceeded",
+                                 absl::StrCat("The program used more than ", limits.max_memory_bytes,
+                                              " bytes of memory (maxMemoryBytes)")) };
     if (!restored.ok())
       return Outcome{std::nullopt, ErrorResult("SnapshotError", std::string(restored.status().message()))};
     resume_bytes.clear();
@@ -791,6 +796,11 @@ std::optional<std::string> Program::State::Roundtrip(Clock::time_point deadline)
       info2->next_call_id != info.next_call_id || info2->calls.size() != info.calls.size())
     return std::string("roundtrip: the run information did not survive the snapshot");
   auto restored = snapshot::Restore(*bytes, *realm, module, ToVmLimits(limits));
+  if (!restored.ok() && absl::IsResourceExhausted(restored.status())) {
+    // The heap is over the memory limit; the next limit check of this VM would say so too.
+    vm->Terminate(vm::Termination::kMemoryLimit, std::string(restored.status().message()));
+    return std::nullopt;
+  }
   if (!restored.ok()) return absl::StrCat("roundtrip: restore: ", restored.status().message());
   if ((*restored)->steps() != vm->steps()) return std::string("roundtrip: step counter differs");
   SetVm(std::move(*restored), deadline);
