@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <deque>
 
+#include <xxhash.h>
+
 #include "absl/strings/str_cat.h"
 #include "flatbuffers/flatbuffers.h"
 #include "snapshot/codec.h"
@@ -52,6 +54,12 @@ class Codec::Encoder {
   absl::StatusOr<std::string> Write(const RunInfo& info, const EncodeOptions& options);
 
  private:
+  // A flat string's contents as bytes (two-byte strings: their code units' bytes).
+  static std::string_view Content(const vm::String* s) {
+    return s->is_one_byte() ? std::string_view(s->one_)
+                            : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
+                                               s->two_.size() * 2);
+  }
   void Fail(std::string message) {
     if (status_.ok()) status_ = absl::FailedPreconditionError(absl::StrCat("snapshot: ", message));
   }
@@ -93,8 +101,8 @@ class Codec::Encoder {
   absl::flat_hash_map<const HeapCell*, uint32_t> ids_;  // index within the cell's section
   absl::flat_hash_map<const HeapCell*, uint32_t> protos_;  // run proto → module index
   std::vector<vm::String*> strings_;
-  // Non-atom string contents (bytes) → string id.
-  absl::flat_hash_map<std::string_view, uint32_t> one_byte_ids_, two_byte_ids_;
+  // Hash of a non-atom string's contents → string id.
+  absl::flat_hash_map<uint64_t, uint32_t> by_content_;
   std::vector<vm::Symbol*> symbols_;
   std::vector<vm::Shape*> shapes_;
   std::vector<vm::Cell*> cells_;
@@ -146,13 +154,13 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
       s->Flatten();  // the rope's parts are not needed
       if (!s->is_atom()) {
         // Strings have no identity: equal contents are written once (atoms are unique already).
-        std::string_view content =
-            s->is_one_byte() ? std::string_view(s->one_)
-                             : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
-                                                s->two_.size() * 2);
-        auto& by_content = s->is_one_byte() ? one_byte_ids_ : two_byte_ids_;
-        auto [dup, fresh] = by_content.try_emplace(content, static_cast<uint32_t>(strings_.size()));
-        if (!fresh) {
+        // Keyed by a hash of the contents (cheap to rehash); equal hashes are confirmed by
+        // comparing, and a rare collision of different contents just writes the string again.
+        std::string_view content = Content(s);
+        uint64_t key = XXH3_64bits_withSeed(content.data(), content.size(), s->is_one_byte());
+        auto [dup, fresh] = by_content_.try_emplace(key, static_cast<uint32_t>(strings_.size()));
+        if (!fresh && Content(strings_[dup->second]) == content &&
+            strings_[dup->second]->is_one_byte() == s->is_one_byte()) {
           it->second = dup->second;
           return fb::Val(it->second, kTagString);  // strings reference nothing: nothing to process
         }
@@ -211,10 +219,10 @@ void Codec::Encoder::Process(HeapCell* c) {
       break;
     }
     case CellKind::kObject: {
-      body_.bytes().clear();
+      body_.clear();
       WriteObject(static_cast<vm::Object*>(c), object_types_[next_object_++], heads_, body_);
-      bodies_.Varint(body_.bytes().size());
-      bodies_.bytes().append(body_.bytes());
+      bodies_.Varint(body_.size());
+      bodies_.Append(body_.view());
       break;
     }
     default:
@@ -515,8 +523,7 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
       }
       heads.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
     }
-    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads.bytes().data()),
-                               heads.bytes().size());
+    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads.data()), heads.size());
     auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1.data()), latin1.size());
     auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16.data()), utf16.size());
     strings = fb::CreateStringTable(fbb_, h, b, u);
@@ -547,10 +554,10 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   accessors.reserve(accessors_.size());
   for (vm::Accessor* a : accessors_) accessors.emplace_back(Ref(a->getter), Ref(a->setter));
   auto accessors_off = fbb_.CreateVectorOfStructs(accessors);
-  auto object_heads = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads_.bytes().data()),
-                                        heads_.bytes().size());
-  auto object_bodies = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bodies_.bytes().data()),
-                                         bodies_.bytes().size());
+  auto object_heads =
+      fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads_.data()), heads_.size());
+  auto object_bodies =
+      fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bodies_.data()), bodies_.size());
   auto heap = fb::CreateHeap(fbb_, strings, symbols_off, shapes_off, cells_off, accessors_off,
                              static_cast<uint32_t>(objects_.size()), object_heads, object_bodies);
 

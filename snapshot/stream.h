@@ -5,10 +5,12 @@
 // sets a failure flag and returns zeros, and the caller checks `ok()`.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
 #include "snapshot/codec.h"
 #include "snapshot/snapshot_generated.h"
@@ -21,25 +23,37 @@ inline constexpr uint8_t kTagSmallNumber = 14;
 
 class ByteWriter {
  public:
-  std::string& bytes() { return out_; }
-  void Byte(uint8_t b) { out_.push_back(static_cast<char>(b)); }
+  const char* data() const { return buf_.data(); }
+  size_t size() const { return n_; }
+  std::string_view view() const { return std::string_view(buf_.data(), n_); }
+  void clear() { n_ = 0; }
+  void Append(std::string_view bytes) {
+    Room(bytes.size());
+    std::memcpy(buf_.data() + n_, bytes.data(), bytes.size());
+    n_ += bytes.size();
+  }
+  void Byte(uint8_t b) {
+    Room(1);
+    buf_[n_++] = static_cast<char>(b);
+  }
   void Varint(uint64_t v) {
-    char buf[10];
+    Room(10);
+    char* p = buf_.data() + n_;
     size_t n = 0;
     while (v >= 0x80) {
-      buf[n++] = static_cast<char>((v & 0x7F) | 0x80);
+      p[n++] = static_cast<char>((v & 0x7F) | 0x80);
       v >>= 7;
     }
-    buf[n++] = static_cast<char>(v);
-    out_.append(buf, n);
+    p[n++] = static_cast<char>(v);
+    n_ += n;
   }
   void Signed(int64_t v) {
     Varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
   }
   void Fixed64(uint64_t v) {
-    char buf[8];
-    for (int i = 0; i < 8; ++i) buf[i] = static_cast<char>(v >> (8 * i));
-    out_.append(buf, 8);
+    Room(8);
+    for (int i = 0; i < 8; ++i) buf_[n_ + i] = static_cast<char>(v >> (8 * i));
+    n_ += 8;
   }
   // A value as `fb::Val` (tag, bits) in its compact form.
   void Val(uint8_t tag, uint64_t bits) {
@@ -78,7 +92,12 @@ class ByteWriter {
   }
 
  private:
-  std::string out_;
+  // Makes room for `more` bytes (the buffer grows geometrically; bytes past n_ are scratch).
+  void Room(size_t more) {
+    if (n_ + more > buf_.size()) buf_.resize(std::max<size_t>(64, 2 * (n_ + more)));
+  }
+  std::string buf_;
+  size_t n_ = 0;
 };
 
 class ByteReader {
