@@ -532,24 +532,24 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   symbols.reserve(symbols_.size());
   for (vm::Symbol* s : symbols_) symbols.emplace_back(Ref(s->description_), s->registered);
   auto symbols_off = fbb_.CreateVectorOfStructs(symbols);
-  std::vector<Offset<fb::ShapeCell>> shapes;
-  shapes.reserve(shapes_.size());
+  ByteWriter shape_stream, cell_stream;
   for (vm::Shape* s : shapes_) {
-    scratch_.clear();
-    std::vector<uint8_t> attrs;
-    attrs.reserve(s->entries_.size());
+    shape_stream.Byte(s->dictionary_ ? 1 : 0);
+    shape_stream.Varint(s->entries_.size());
     for (const auto& e : s->entries_) {
-      scratch_.push_back(CellRef(e.key));
-      attrs.push_back(e.attrs);
+      fb::Val key = CellRef(e.key);
+      shape_stream.Val(key.tag(), key.bits());
+      shape_stream.Byte(e.attrs);
     }
-    auto k = fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
-    auto a = fbb_.CreateVector(attrs);
-    shapes.push_back(fb::CreateShapeCell(fbb_, k, a, s->dictionary_));
   }
-  auto shapes_off = fbb_.CreateVector(shapes);
-  scratch_.clear();
-  for (vm::Cell* c : cells_) scratch_.push_back(Ref(c->value));
-  auto cells_off = fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
+  auto shapes_off = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(shape_stream.data()),
+                                      shape_stream.size());
+  for (vm::Cell* c : cells_) {
+    fb::Val v = Ref(c->value);
+    cell_stream.Val(v.tag(), v.bits());
+  }
+  auto cells_off = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(cell_stream.data()),
+                                     cell_stream.size());
   std::vector<fb::AccessorCell> accessors;
   accessors.reserve(accessors_.size());
   for (vm::Accessor* a : accessors_) accessors.emplace_back(Ref(a->getter), Ref(a->setter));
@@ -558,7 +558,8 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
       fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads_.data()), heads_.size());
   auto object_bodies =
       fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bodies_.data()), bodies_.size());
-  auto heap = fb::CreateHeap(fbb_, strings, symbols_off, shapes_off, cells_off, accessors_off,
+  auto heap = fb::CreateHeap(fbb_, strings, symbols_off, static_cast<uint32_t>(shapes_.size()),
+                             shapes_off, cells_off, accessors_off,
                              static_cast<uint32_t>(objects_.size()), object_heads, object_bodies);
 
   // ---- VM state

@@ -218,6 +218,11 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
   for (const Listed& l : objects)
     ++by_kind[absl::StrCat(l.type < 9 ? kTypeNames[l.type] : "?", "/",
                            l.klass < 20 ? kClassNames[l.klass] : "?")];
+  size_t ncells = 0;
+  if (heap->cells() != nullptr) {
+    ByteReader cells(heap->cells()->data(), heap->cells()->size());
+    for (cells.Val(); cells.ok(); cells.Val()) ++ncells;
+  }
   size_t nstrings = 0;
   if (heap->strings() != nullptr && heap->strings()->heads() != nullptr) {
     ByteReader heads(heap->strings()->heads()->data(), heap->strings()->heads()->size());
@@ -228,8 +233,7 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
                         "\"cells\": %u, \"accessors\": %u, \"objects\": %u, \"realmCells\": %u, "
                         "\"objectsByKind\": {",
                         nstrings, heap->symbols() ? heap->symbols()->size() : 0,
-                        heap->shapes() ? heap->shapes()->size() : 0,
-                        heap->cells() ? heap->cells()->size() : 0,
+                        heap->shape_count(), ncells,
                         heap->accessors() ? heap->accessors()->size() : 0,
                         heap->object_count(), Table(realm).cells.size());
   bool first = true;

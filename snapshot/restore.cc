@@ -302,13 +302,20 @@ bool Codec::Restorer::AllocateCells() {
   vm::Heap& heap = vm_.heap();
   for (size_t i = 0; i < Size(h->symbols()); ++i)
     symbols_.push_back(heap.Alloc<vm::Symbol>(Value::Undefined()));
-  size_t nshapes = Size(h->shapes());
+  size_t nshapes = h->shape_count();
   if (nshapes < 2) return Fail("the VM's root shapes are missing");
+  // Every shape takes at least two bytes (dictionary flag, count).
+  if (nshapes > Size(h->shapes()) / 2) return Fail("shape: count does not match the stream");
   shapes_.push_back(vm_.empty_shape_);
   shapes_.push_back(vm_.function_shape_);
   for (size_t i = 2; i < nshapes; ++i) shapes_.push_back(heap.Alloc<vm::Shape>());
-  for (size_t i = 0; i < Size(h->cells()); ++i)
+  // Cells are counted by reading their values' tags (a value takes at least one byte).
+  ByteReader cells = Stream(h->cells());
+  while (!cells.at_end()) {
+    cells.Val();
     cells_.push_back(heap.Alloc<vm::Cell>(Value::Undefined()));
+  }
+  if (!cells.ok()) return Fail("cell: malformed stream");
   for (size_t i = 0; i < Size(h->accessors()); ++i)
     accessors_.push_back(heap.Alloc<vm::Accessor>(Value::Undefined(), Value::Undefined()));
   return true;
@@ -404,38 +411,45 @@ bool Codec::Restorer::FillCells() {
         Get(&c->description(), Bit(kTagUndefined) | Bit(kTagString), "symbol description");
     symbols_[i]->registered = c->registered();
   }
+  ByteReader shapes = Stream(h->shapes());
   for (size_t i = 0; i < shapes_.size() && ok(); ++i) {
-    const fb::ShapeCell* c = h->shapes()->Get(static_cast<flatbuffers::uoffset_t>(i));
-    size_t n = Size(c->keys());
-    if (Size(c->attrs()) != n) return Fail("shape: keys and attributes differ");
+    uint8_t dictionary = shapes.Byte();
+    if (dictionary > 1) return Fail("shape: bad dictionary flag");
+    size_t n = shapes.Count();
     std::vector<vm::Shape::Entry> entries;
     entries.reserve(n);
     absl::flat_hash_set<HeapCell*> seen;
     for (size_t k = 0; k < n; ++k) {
-      Value key = Get(c->keys()->Get(k), Bit(kTagString) | Bit(kTagSymbol), "shape key");
+      fb::Val v = shapes.Val();
+      Value key = Get(&v, Bit(kTagString) | Bit(kTagSymbol), "shape key");
       if (!ok()) return false;
       if (key.IsString() && !key.AsString()->is_atom()) return Fail("shape: key is not an atom");
-      uint8_t attrs = c->attrs()->Get(k);
+      uint8_t attrs = shapes.Byte();
       if (attrs > 15) return Fail("shape: bad attributes");
       if (!seen.insert(key.AsHeap()).second) return Fail("shape: duplicate key");
       entries.push_back({key.AsHeap(), attrs});
     }
+    if (!shapes.ok()) return Fail("shape: malformed stream");
     vm::Shape* s = shapes_[i];
     if (i < 2) {
       // The fresh VM's own root shapes: the snapshot must describe the same ones.
-      bool same = entries.size() == s->entries_.size() && c->dictionary() == s->dictionary_;
+      bool same = entries.size() == s->entries_.size() && (dictionary != 0) == s->dictionary_;
       for (size_t k = 0; same && k < entries.size(); ++k)
         same = entries[k].key == s->entries_[k].key && entries[k].attrs == s->entries_[k].attrs;
       if (!same) return Fail("shape: root shapes differ");
       continue;
     }
     s->entries_ = std::move(entries);
-    s->dictionary_ = c->dictionary();
+    s->dictionary_ = dictionary != 0;
     s->BuildIndex();
     vm_.heap().Account(static_cast<int64_t>(s->ExtraBytes()));
   }
-  for (size_t i = 0; i < cells_.size(); ++i)
-    cells_[i]->value = Get(h->cells()->Get(static_cast<flatbuffers::uoffset_t>(i)), kWithEmpty, "cell");
+  if (!shapes.at_end()) return Fail("shape: unused stream bytes");
+  ByteReader cells = Stream(h->cells());
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    fb::Val v = cells.Val();
+    cells_[i]->value = Get(&v, kWithEmpty, "cell");
+  }
   for (size_t i = 0; i < accessors_.size(); ++i) {
     const fb::AccessorCell* c = h->accessors()->Get(static_cast<flatbuffers::uoffset_t>(i));
     accessors_[i]->getter = Get(&c->getter(), Bit(kTagUndefined) | Bit(kTagObject), "getter");

@@ -319,10 +319,7 @@ bool VectorsAligned(const fb::Snapshot* s) {
   if (h->strings() != nullptr &&
       !Aligned(h->strings()->utf16()))
     return false;
-  if (!Aligned(h->symbols()) || !Aligned(h->cells()) || !Aligned(h->accessors())) return false;
-  if (h->shapes() != nullptr)
-    for (const fb::ShapeCell* c : *h->shapes())
-      if (!Aligned(c->keys())) return false;
+  if (!Aligned(h->symbols()) || !Aligned(h->accessors())) return false;
   const fb::VmState* v = s->vm();
   if (!Aligned(v->stack()) || !Aligned(v->frames()) || !Aligned(v->host_calls()) ||
       !Aligned(v->cow()) || !Aligned(v->rejected_unhandled()) || !Aligned(v->extra_roots()) ||
