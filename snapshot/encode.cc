@@ -60,6 +60,18 @@ class Codec::Encoder {
                             : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
                                                s->two_.size() * 2);
   }
+  // Strings looked up by contents only: flat, not atoms, short (hashing them is cheaper than a
+  // pointer lookup in a large table, and they are most of a heap's cells).
+  static bool ByContent(const vm::String* s) {
+    return !s->is_atom() && !s->is_rope() && s->length() <= 64;
+  }
+  static uint64_t ContentKey(const vm::String* s) {
+    std::string_view content = Content(s);
+    return XXH3_64bits_withSeed(content.data(), content.size(), s->is_one_byte() ? 1 : 2);
+  }
+  static bool Same(const vm::String* a, const vm::String* b) {
+    return a->is_one_byte() == b->is_one_byte() && Content(a) == Content(b);
+  }
   void Fail(std::string message) {
     if (status_.ok()) status_ = absl::FailedPreconditionError(absl::StrCat("snapshot: ", message));
   }
@@ -146,6 +158,17 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
     }
     return fb::Val(found->second, kTagProto);
   }
+  if (c->cell_kind() == CellKind::kString) {
+    auto* s = static_cast<vm::String*>(c);
+    if (ByContent(s)) {
+      // Short strings are found by their contents alone (no entry in ids_, the commonest cells).
+      auto [dup, fresh] =
+          by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
+      if (fresh) strings_.push_back(s);
+      if (fresh || Same(strings_[dup->second], s)) return fb::Val(dup->second, kTagString);
+      // A hash collision with different contents: the string gets an id of its own below.
+    }
+  }
   auto [it, inserted] = ids_.try_emplace(c, 0);
   if (!inserted) return fb::Val(it->second, TagOf(c));
   switch (c->cell_kind()) {
@@ -156,11 +179,9 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
         // Strings have no identity: equal contents are written once (atoms are unique already).
         // Keyed by a hash of the contents (cheap to rehash); equal hashes are confirmed by
         // comparing, and a rare collision of different contents just writes the string again.
-        std::string_view content = Content(s);
-        uint64_t key = XXH3_64bits_withSeed(content.data(), content.size(), s->is_one_byte());
-        auto [dup, fresh] = by_content_.try_emplace(key, static_cast<uint32_t>(strings_.size()));
-        if (!fresh && Content(strings_[dup->second]) == content &&
-            strings_[dup->second]->is_one_byte() == s->is_one_byte()) {
+        auto [dup, fresh] =
+            by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
+        if (!fresh && Same(strings_[dup->second], s)) {
           it->second = dup->second;
           return fb::Val(it->second, kTagString);  // strings reference nothing: nothing to process
         }
@@ -344,6 +365,12 @@ fb::Val Codec::Encoder::CellRef(const HeapCell* c) {
   if (tag == kTagProto) {
     auto it = protos_.find(c);
     return fb::Val(it == protos_.end() ? 0 : it->second, tag);
+  }
+  if (tag == kTagString && ByContent(static_cast<const vm::String*>(c))) {
+    auto* str = static_cast<const vm::String*>(c);
+    auto found = by_content_.find(ContentKey(str));
+    if (found != by_content_.end() && Same(strings_[found->second], str))
+      return fb::Val(found->second, tag);
   }
   return fb::Val(IdOf(c), tag);
 }
