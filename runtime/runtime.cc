@@ -832,9 +832,13 @@ Outcome Program::Run() {
     Clock::time_point t1 = Clock::now();
     deadline += t1 - t0;
     s.SetDeadline(deadline);
-    if (t1 - t0 > t0 - last_roundtrip) {
-      every = std::min<uint64_t>(every * 2, uint64_t{1} << 24);
-    } else if ((t1 - t0) * 4 < t0 - last_roundtrip && every > base) {
+    double cost = std::chrono::duration<double>(t1 - t0).count();
+    double ran = std::max(1e-6, std::chrono::duration<double>(t0 - last_roundtrip).count());
+    if (cost > ran) {
+      // Scale the interval so the next stretch of execution takes about as long as a roundtrip.
+      double factor = std::min(2.0 * cost / ran, 65536.0);
+      every = static_cast<uint64_t>(std::min(static_cast<double>(every) * factor, 1e12));
+    } else if (cost * 4 < ran && every > base) {
       every = std::max(base, every / 2);
     }
     last_roundtrip = t1;
