@@ -324,6 +324,14 @@ I.defineMethod(PromisePrototype, 'finally', function (onFinally) {
 // PromiseResolve(C, x) (§27.2.4.7.1).
 function promiseResolve(C, x) {
   if (I.isPromise(x) && x.constructor === C) return x;
+  if (C === Promise) {
+    // %Promise%: the capability's resolve function would only run the resolve steps on a fresh
+    // promise, so run them directly (no record, no resolving functions: awaits of
+    // Promise.resolve(v) are common).
+    const p = I.newPromise(undefined);
+    I.settle(p, x, false);
+    return p;
+  }
   const cap = newCapability(C);
   call(cap.resolve, undefined, x);
   return cap.promise;
