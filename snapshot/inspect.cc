@@ -11,39 +11,9 @@ namespace codemode::snapshot {
 
 namespace {
 
-void Quote(std::string_view s, std::string* out) {
-  out->push_back('"');
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        if (c < 0x20) {
-          absl::StrAppendFormat(out, "\\u%04x", c);
-        } else {
-          out->push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out->push_back('"');
-}
-
 std::string Q(std::string_view s) {
   std::string out;
-  Quote(s, &out);
+  vm::QuoteJson(s, &out);
   return out;
 }
 
@@ -97,7 +67,7 @@ void Strings(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>
   out->push_back('[');
   for (size_t i = 0; v != nullptr && i < v->size(); ++i) {
     if (i) out->push_back(',');
-    Quote(v->Get(static_cast<flatbuffers::uoffset_t>(i))->string_view(), out);
+    vm::QuoteJson(v->Get(static_cast<flatbuffers::uoffset_t>(i))->string_view(), out);
   }
   out->push_back(']');
 }

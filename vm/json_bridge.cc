@@ -13,6 +13,44 @@
 
 namespace codemode::vm {
 
+void QuoteJson(std::string_view utf8, std::string* out) {
+  out->push_back('"');
+  for (unsigned char c : utf8) {
+    switch (c) {
+      case '"':
+        out->append("\\\"");
+        break;
+      case '\\':
+        out->append("\\\\");
+        break;
+      case '\b':
+        out->append("\\b");
+        break;
+      case '\f':
+        out->append("\\f");
+        break;
+      case '\n':
+        out->append("\\n");
+        break;
+      case '\r':
+        out->append("\\r");
+        break;
+      case '\t':
+        out->append("\\t");
+        break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          snprintf(buf, sizeof buf, "\\u%04x", c);
+          out->append(buf);
+        } else {
+          out->push_back(static_cast<char>(c));
+        }
+    }
+  }
+  out->push_back('"');
+}
+
 namespace {
 constexpr int kMaxParseDepth = 64;
 constexpr int kMaxExportDepth = 32;
@@ -65,44 +103,6 @@ bool Convert(VM& vm, simdjson::dom::element e, int depth, Value* out, std::strin
   }
   *error = "unexpected JSON element";
   return false;
-}
-
-void QuoteJson(std::string_view utf8, std::string* out) {
-  out->push_back('"');
-  for (unsigned char c : utf8) {
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\b':
-        out->append("\\b");
-        break;
-      case '\f':
-        out->append("\\f");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\r':
-        out->append("\\r");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          snprintf(buf, sizeof buf, "\\u%04x", c);
-          out->append(buf);
-        } else {
-          out->push_back(static_cast<char>(c));
-        }
-    }
-  }
-  out->push_back('"');
 }
 
 void QuoteJsString(String* s, std::string* out) {

@@ -118,6 +118,10 @@ struct Frame {
   Value new_target;
 };
 
+// Appends `utf8` as a JSON string literal (quotes, escapes for '"', '\\' and control characters; other
+// bytes as they are). Used for host-side JSON text (vm/json_bridge.cc, snapshot inspect).
+void QuoteJson(std::string_view utf8, std::string* out);
+
 class VM {
  public:
   // A run over `realm`.
