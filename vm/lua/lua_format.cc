@@ -65,72 +65,6 @@ absl::Status CheckFormat(const std::string& form, const char* flags, bool precis
   return absl::OkStatus();
 }
 
-std::string_view TypeName(const LuaFormatArg& a) {
-  switch (a.kind) {
-    case LuaFormatArg::Kind::kNil:
-      return "nil";
-    case LuaFormatArg::Kind::kBoolean:
-      return "boolean";
-    case LuaFormatArg::Kind::kInteger:
-    case LuaFormatArg::Kind::kFloat:
-      return "number";
-    case LuaFormatArg::Kind::kString:
-      return "string";
-    case LuaFormatArg::Kind::kOther:
-      return a.type_name;
-  }
-  return "?";
-}
-
-// luaL_checknumber: numbers and numeric strings.
-absl::StatusOr<LuaNumber> CheckNumber(const LuaFormatArg& a, int argnum) {
-  switch (a.kind) {
-    case LuaFormatArg::Kind::kInteger:
-      return LuaNumber(a.integer);
-    case LuaFormatArg::Kind::kFloat:
-      return LuaNumber(a.number);
-    case LuaFormatArg::Kind::kString:
-      if (std::optional<LuaNumber> n = LuaStringToNumber(a.bytes)) return *n;
-      break;
-    default:
-      break;
-  }
-  return LuaArgError(argnum, "format", LuaTypeErrorText("number", TypeName(a)));
-}
-
-absl::StatusOr<double> CheckFloat(const LuaFormatArg& a, int argnum) {
-  absl::StatusOr<LuaNumber> n = CheckNumber(a, argnum);
-  if (!n.ok()) return n.status();
-  if (const int64_t* i = std::get_if<int64_t>(&*n)) return static_cast<double>(*i);
-  return std::get<double>(*n);
-}
-
-// luaL_checkinteger: integers, floats with an exact integer value, numeric strings of either.
-absl::StatusOr<int64_t> CheckInteger(const LuaFormatArg& a, int argnum) {
-  absl::StatusOr<LuaNumber> n = CheckNumber(a, argnum);
-  if (!n.ok()) return n.status();
-  if (const int64_t* i = std::get_if<int64_t>(&*n)) return *i;
-  if (std::optional<int64_t> i = LuaFloatToInteger(std::get<double>(*n))) return *i;
-  return LuaArgError(argnum, "format", "number has no integer representation");
-}
-
-std::string ToStringOf(const LuaFormatArg& a) {
-  switch (a.kind) {
-    case LuaFormatArg::Kind::kNil:
-      return "nil";
-    case LuaFormatArg::Kind::kBoolean:
-      return a.boolean ? "true" : "false";
-    case LuaFormatArg::Kind::kInteger:
-      return LuaIntegerToString(a.integer);
-    case LuaFormatArg::Kind::kFloat:
-      return LuaNumberToString(a.number);
-    case LuaFormatArg::Kind::kString:
-    case LuaFormatArg::Kind::kOther:
-      return std::string(a.bytes);
-  }
-  return "";
-}
-
 // The format spec starting at fmt[i] (just after '%'): its span length and conversion character.
 struct Spec {
   size_t span = 0;
@@ -243,7 +177,7 @@ absl::StatusOr<std::string> LuaFormat(std::string_view fmt, std::span<const LuaF
     switch (spec.conv) {
       case 'c': {
         if (absl::Status st = CheckFormat(form, kFlagsC, false); !st.ok()) return st;
-        absl::StatusOr<int64_t> n = CheckInteger(a, argnum);
+        absl::StatusOr<int64_t> n = LuaCheckInteger(a, argnum, "format");
         if (!n.ok()) return n.status();
         AppendPrintf(&out, form, static_cast<int>(*n));
         break;
@@ -254,7 +188,7 @@ absl::StatusOr<std::string> LuaFormat(std::string_view fmt, std::span<const LuaF
       case 'o':
       case 'x':
       case 'X': {
-        absl::StatusOr<int64_t> n = CheckInteger(a, argnum);
+        absl::StatusOr<int64_t> n = LuaCheckInteger(a, argnum, "format");
         if (!n.ok()) return n.status();
         const char* flags = (spec.conv == 'd' || spec.conv == 'i') ? kFlagsI
                             : spec.conv == 'u'                     ? kFlagsU
@@ -270,7 +204,7 @@ absl::StatusOr<std::string> LuaFormat(std::string_view fmt, std::span<const LuaF
       case 'f':
       case 'g':
       case 'G': {
-        absl::StatusOr<double> d = CheckFloat(a, argnum);
+        absl::StatusOr<double> d = LuaCheckFloat(a, argnum, "format");
         if (!d.ok()) return d.status();
         if (absl::Status st = CheckFormat(form, kFlagsF, true); !st.ok()) return st;
         AppendPrintf(&out, form, *d);
@@ -300,7 +234,7 @@ absl::StatusOr<std::string> LuaFormat(std::string_view fmt, std::span<const LuaF
             break;
           case LuaFormatArg::Kind::kNil:
           case LuaFormatArg::Kind::kBoolean:
-            out += ToStringOf(a);
+            out += LuaArgToString(a);
             break;
           case LuaFormatArg::Kind::kOther:
             return LuaArgError(argnum, "format", "value has no literal form");
@@ -308,7 +242,7 @@ absl::StatusOr<std::string> LuaFormat(std::string_view fmt, std::span<const LuaF
         break;
       }
       case 's': {
-        const std::string s = ToStringOf(a);
+        const std::string s = LuaArgToString(a);
         if (form.size() == 2) {  // no modifiers: the whole string, zeros included
           out += s;
           break;

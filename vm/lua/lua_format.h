@@ -18,58 +18,12 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "vm/lua/lua_arg.h"
 
 namespace codemode::vm::lua {
 
-// One argument of string.format after the format string, as the caller (the VM) sees it.
-struct LuaFormatArg {
-  enum class Kind : uint8_t { kNil, kBoolean, kInteger, kFloat, kString, kOther };
-  Kind kind = Kind::kNil;
-  bool boolean = false;
-  int64_t integer = 0;
-  double number = 0;
-  // kString: the string's bytes. kOther: luaL_tolstring of the value (its __tostring or
-  // "table: 0x..."), used by %s.
-  std::string_view bytes;
-  // kOther: the type name for error messages ("table", "function", or a __name).
-  std::string_view type_name;
-  // %p: the value's identity (lua_topointer); 0 for values without one (numbers, booleans, nil),
-  // printed as "(null)".
-  uint64_t identity = 0;
-
-  static LuaFormatArg Nil() { return {}; }
-  static LuaFormatArg Boolean(bool b) {
-    LuaFormatArg a;
-    a.kind = Kind::kBoolean;
-    a.boolean = b;
-    return a;
-  }
-  static LuaFormatArg Integer(int64_t i) {
-    LuaFormatArg a;
-    a.kind = Kind::kInteger;
-    a.integer = i;
-    return a;
-  }
-  static LuaFormatArg Float(double d) {
-    LuaFormatArg a;
-    a.kind = Kind::kFloat;
-    a.number = d;
-    return a;
-  }
-  static LuaFormatArg String(std::string_view s) {
-    LuaFormatArg a;
-    a.kind = Kind::kString;
-    a.bytes = s;
-    return a;
-  }
-  static LuaFormatArg Other(std::string_view type_name, std::string_view tostring) {
-    LuaFormatArg a;
-    a.kind = Kind::kOther;
-    a.type_name = type_name;
-    a.bytes = tostring;
-    return a;
-  }
-};
+// string.format's arguments are LuaArg values (vm/lua/lua_arg.h).
+using LuaFormatArg = LuaArg;
 
 // string.format(fmt, args...). `first_arg` is the argument number of args[0] in error messages (2
 // for string.format(fmt, ...); the VM passes 1 for the method call fmt:format(...)). Errors (Lua
