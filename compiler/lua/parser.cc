@@ -180,7 +180,7 @@ class Parser {
     uint32_t line = 0;
     uint32_t column = 0;
     size_t nactvar = 0;
-    GotoStat* node = nullptr;
+    GotoStat* node = nullptr;  // nullptr: a `break` outside any loop
   };
 
   // Counts one syntax level for its lifetime; reports the error when too deep.
@@ -439,7 +439,9 @@ class Parser {
     } else if (bl->first_goto < pending_.size()) {
       const GotoDesc& g = pending_[bl->first_goto];
       if (!failed()) {
-        Error("no visible label '" + g.name + "' for <goto> at line " + std::to_string(g.line),
+        Error(g.node == nullptr ? "break outside loop at line " + std::to_string(g.line)
+                                : "no visible label '" + g.name + "' for <goto> at line " +
+                                      std::to_string(g.line),
               g.line, g.column);
       }
       pending_.resize(bl->first_goto);
@@ -475,7 +477,7 @@ class Parser {
               g.line, g.column);
         return;
       }
-      g.node->target = node;
+      if (g.node != nullptr) g.node->target = node;
       pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
     }
     labels_.push_back(std::move(label));
@@ -666,10 +668,10 @@ class Parser {
             break;
           }
         }
-        if (!in_loop) {
-          Error("break outside loop at line " + std::to_string(line), line, column);
-          return;
-        }
+        // Outside a loop: reported when the function ends, like lua5.4 (an earlier error in the
+        // rest of the function wins). "break" cannot be a label name, so nothing resolves it.
+        if (!in_loop)
+          pending_.push_back(GotoDesc{"break", line, column, fs_->actvar.size(), nullptr});
         into->stats.push_back(s);
         return;
       }

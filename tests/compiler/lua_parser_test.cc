@@ -736,3 +736,194 @@ TEST_CASE("lua accept/reject matches lua5.4 load()", "[lua][lua_diff]") {
     CHECK(*LuaAccepts(blocks) == !Parse(blocks).error.has_value());
   }
 }
+
+namespace {
+
+// Random programs from a small Lua grammar (mostly valid, some with a token dropped or repeated),
+// to compare accept/reject and messages with lua5.4 in bulk.
+class ProgramGenerator {
+ public:
+  explicit ProgramGenerator(uint32_t seed) : state_(seed) {}
+
+  std::string Program() {
+    std::string s = Block(0);
+    if (Chance(30)) {
+      std::vector<std::string> parts;
+      size_t start = 0;
+      for (size_t i = 0; i <= s.size(); i++) {
+        if (i == s.size() || s[i] == ' ') {
+          parts.push_back(s.substr(start, i - start));
+          start = i + 1;
+        }
+      }
+      const size_t j = Below(parts.size());
+      if (Chance(50)) {
+        parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(j));
+      } else {
+        parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(j), parts[Below(parts.size())]);
+      }
+      s.clear();
+      for (size_t i = 0; i < parts.size(); i++) s += (i ? " " : "") + parts[i];
+    }
+    return s;
+  }
+
+ private:
+  uint32_t Next() {
+    state_ = state_ * 1664525u + 1013904223u;
+    return state_ >> 8;
+  }
+  size_t Below(size_t n) { return n == 0 ? 0 : Next() % n; }
+  bool Chance(uint32_t percent) { return Next() % 100 < percent; }
+  template <size_t N>
+  const char* Pick(const char* const (&options)[N]) {
+    return options[Below(N)];
+  }
+
+  std::string Expr(int d) {
+    static const char* const kAtoms[] = {"1",    "0x1p4", "x",    "y",  "...", "'s\\n'", "nil",
+                                         "true", "[[l]]", "t[1]", "3.", "t.k", "2^-1"};
+    static const char* const kOps[] = {
+        "+",  "-", "*",  "/",   "//", "%", "^", "..", "==", "~=", "<",
+        "<=", ">", ">=", "and", "or", "&", "|", "~",  "<<", ">>"};
+    static const char* const kUnops[] = {"-", "not ", "#", "~"};
+    static const char* const kKeys[] = {"", "k = ", "[1] = "};
+    static const char* const kParams[] = {"", "a", "a, ...", "..."};
+    if (d > 3) return Pick(kAtoms);
+    const uint32_t r = Next() % 100;
+    if (r < 30) return Pick(kAtoms);
+    if (r < 55) return Expr(d + 1) + " " + Pick(kOps) + " " + Expr(d + 1);
+    if (r < 65) return std::string(Pick(kUnops)) + Expr(d + 1);
+    if (r < 72) return "(" + Expr(d + 1) + ")";
+    if (r < 80) {
+      std::string args;
+      for (size_t i = 0, n = Below(3); i < n; i++) args += (i ? ", " : "") + Expr(d + 1);
+      return "f(" + args + ")";
+    }
+    if (r < 85) return "t:m(" + Expr(d + 1) + ")";
+    if (r < 90) {
+      std::string fields;
+      for (size_t i = 0, n = Below(4); i < n; i++) {
+        fields += (i ? ", " : "") + std::string(Pick(kKeys)) + Expr(d + 1);
+      }
+      return "{" + fields + "}";
+    }
+    return std::string("function(") + Pick(kParams) + ") " + Block(d + 1) + " end";
+  }
+
+  std::string Stat(int d) {
+    static const char* const kNames[] = {"x", "y", "z", "f", "t", "self", "_ENV", "i", "k", "v"};
+    static const char* const kAttribs[] = {"", " <const>", " <close>", ""};
+    static const char* const kLabels[] = {"l", "m", "continue"};
+    static const char* const kParams[] = {"", "...", "a, b"};
+    const uint32_t r = Next() % 100;
+    if (d > 3 || r < 20) return std::string(Pick(kNames)) + " = " + Expr(d + 1);
+    if (r < 30) return std::string("local ") + Pick(kNames) + Pick(kAttribs) + " = " + Expr(d + 1);
+    if (r < 35)
+      return std::string("local ") + Pick(kNames) + " <close>, " + Pick(kNames) + " <close> = 1";
+    if (r < 42) {
+      return "if " + Expr(d + 1) + " then " + Block(d + 1) + " elseif " + Expr(d + 1) + " then " +
+             Block(d + 1) + " else " + Block(d + 1) + " end";
+    }
+    if (r < 50) return "while " + Expr(d + 1) + " do " + Block(d + 1) + " end";
+    if (r < 56) return "repeat " + Block(d + 1) + " until " + Expr(d + 1);
+    if (r < 62) return "for i = 1, " + Expr(d + 1) + " do " + Block(d + 1) + " end";
+    if (r < 67) return "for k, v in pairs(t) do " + Block(d + 1) + " end";
+    if (r < 72) return "do " + Block(d + 1) + " end";
+    if (r < 76) return std::string("goto ") + Pick(kLabels);
+    if (r < 81) return std::string("::") + Pick(kLabels) + "::";
+    if (r < 85) return "break";
+    if (r < 90)
+      return std::string("local function g(") + Pick(kParams) + ") " + Block(d + 1) + " end";
+    if (r < 95)
+      return std::string("function t.a:") + (Chance(50) ? "m" : "n") + "() " + Block(d + 1) +
+             " end";
+    return "f(" + Expr(d + 1) + ")";
+  }
+
+  std::string Block(int d) {
+    std::string s;
+    for (size_t i = 0, n = Below(4); i < n; i++) s += (i ? " " : "") + Stat(d);
+    if (Chance(20)) s += " return " + Expr(d + 1);
+    return s;
+  }
+
+  uint32_t state_;
+};
+
+// Runs lua5.4's load() over each program; returns "OK" or the message without "x:N: ", one per
+// program, or an empty vector when lua5.4 cannot be run.
+std::vector<std::string> LuaVerdicts(const std::vector<std::string>& programs) {
+  static const char kScript[] =
+      "local d = io.read('a') local i = 1\n"
+      "while i <= #d do\n"
+      "  local nl = d:find('\\n', i, true) local n = tonumber(d:sub(i, nl - 1))\n"
+      "  local s = d:sub(nl + 1, nl + n) i = nl + n + 1\n"
+      "  local f, e = load(s, '=x')\n"
+      "  io.write(f and 'OK' or (e:gsub('^x:%d+: ', ''):gsub('\\n', '\\\\n')), '\\n')\n"
+      "end\n";
+  char data_path[] = "/tmp/codemode-lua-bulk-XXXXXX";
+  char script_path[] = "/tmp/codemode-lua-script-XXXXXX";
+  const int data_fd = mkstemp(data_path);
+  const int script_fd = mkstemp(script_path);
+  std::vector<std::string> out;
+  if (data_fd >= 0 && script_fd >= 0) {
+    std::string data;
+    for (const std::string& p : programs) data += std::to_string(p.size()) + "\n" + p;
+    const bool ok =
+        write(data_fd, data.data(), data.size()) == static_cast<ssize_t>(data.size()) &&
+        write(script_fd, kScript, sizeof(kScript) - 1) == static_cast<ssize_t>(sizeof(kScript) - 1);
+    close(data_fd);
+    close(script_fd);
+    FILE* p = ok ? popen(("lua5.4 " + std::string(script_path) + " < " + data_path).c_str(), "r")
+                 : nullptr;
+    if (p != nullptr) {
+      std::string text;
+      char buf[4096];
+      size_t n;
+      while ((n = fread(buf, 1, sizeof(buf), p)) > 0) text.append(buf, n);
+      pclose(p);
+      size_t start = 0;
+      for (size_t i = 0; i < text.size(); i++) {
+        if (text[i] == '\n') {
+          out.push_back(text.substr(start, i - start));
+          start = i + 1;
+        }
+      }
+    }
+  }
+  if (data_fd >= 0) unlink(data_path);
+  if (script_fd >= 0) unlink(script_path);
+  if (out.size() != programs.size()) out.clear();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("lua random programs: verdicts and messages match lua5.4", "[lua][lua_diff]") {
+  if (access("/usr/bin/lua5.4", X_OK) != 0) {
+    WARN("lua5.4 not installed: differential check skipped");
+    return;
+  }
+  ProgramGenerator gen(20240601);
+  std::vector<std::string> programs;
+  for (int i = 0; i < 3000; i++) programs.push_back(gen.Program());
+  const std::vector<std::string> verdicts = LuaVerdicts(programs);
+  REQUIRE(verdicts.size() == programs.size());
+  int accepted = 0;
+  for (size_t i = 0; i < programs.size(); i++) {
+    const lua::ParseResult r = Parse(programs[i]);
+    std::string ours = "OK";
+    if (r.error) {
+      ours.clear();
+      for (const char c : r.error->message)
+        ours += c == '\n' ? std::string("\\n") : std::string(1, c);
+    }
+    INFO("program: " << programs[i]);
+    CHECK(ours == verdicts[i]);
+    accepted += r.error ? 0 : 1;
+  }
+  // The generator must exercise both outcomes.
+  CHECK(accepted > 1000);
+  CHECK(accepted < 2500);
+}
