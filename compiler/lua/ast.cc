@@ -92,6 +92,119 @@ const char* UnaryOpName(UnaryOp op) {
   return kNames[static_cast<int>(op)];
 }
 
+void AppendChildren(const Node* node, std::vector<const Node*>* out) {
+  const auto add = [out](const Node* child) {
+    if (child != nullptr) out->push_back(child);
+  };
+  const auto add_all = [&](const std::vector<Node*>& children) {
+    for (const Node* child : children) add(child);
+  };
+  switch (node->kind) {
+    case NodeKind::kNil:
+    case NodeKind::kTrue:
+    case NodeKind::kFalse:
+    case NodeKind::kInteger:
+    case NodeKind::kFloat:
+    case NodeKind::kString:
+    case NodeKind::kVararg:
+    case NodeKind::kName:
+    case NodeKind::kBreak:
+    case NodeKind::kGoto:
+    case NodeKind::kLabel:
+      return;
+    case NodeKind::kFunction:
+      add(node->As<Function>()->body);
+      return;
+    case NodeKind::kTable:
+      for (const TableField& field : node->As<TableExpr>()->fields) {
+        add(field.key);
+        add(field.value);
+      }
+      return;
+    case NodeKind::kBinary:
+      add(node->As<BinaryExpr>()->left);
+      add(node->As<BinaryExpr>()->right);
+      return;
+    case NodeKind::kLogical:
+      add(node->As<LogicalExpr>()->left);
+      add(node->As<LogicalExpr>()->right);
+      return;
+    case NodeKind::kUnary:
+      add(node->As<UnaryExpr>()->operand);
+      return;
+    case NodeKind::kIndex:
+      add(node->As<IndexExpr>()->object);
+      add(node->As<IndexExpr>()->key);
+      return;
+    case NodeKind::kCall:
+      add(node->As<CallExpr>()->callee);
+      add_all(node->As<CallExpr>()->args);
+      return;
+    case NodeKind::kMethodCall:
+      add(node->As<MethodCallExpr>()->object);
+      add_all(node->As<MethodCallExpr>()->args);
+      return;
+    case NodeKind::kParen:
+      add(node->As<ParenExpr>()->inner);
+      return;
+    case NodeKind::kBlock:
+      add_all(node->As<Block>()->stats);
+      return;
+    case NodeKind::kLocal:
+      add_all(node->As<LocalStat>()->exprs);
+      return;
+    case NodeKind::kAssign:
+      add_all(node->As<AssignStat>()->targets);
+      add_all(node->As<AssignStat>()->exprs);
+      return;
+    case NodeKind::kCallStat:
+      add(node->As<CallStat>()->call);
+      return;
+    case NodeKind::kDo:
+      add(node->As<DoStat>()->body);
+      return;
+    case NodeKind::kWhile:
+      add(node->As<WhileStat>()->cond);
+      add(node->As<WhileStat>()->body);
+      return;
+    case NodeKind::kRepeat:
+      add(node->As<RepeatStat>()->body);
+      add(node->As<RepeatStat>()->cond);
+      return;
+    case NodeKind::kIf: {
+      const auto* s = node->As<IfStat>();
+      for (const IfClause& clause : s->clauses) {
+        add(clause.cond);
+        add(clause.body);
+      }
+      add(s->else_body);
+      return;
+    }
+    case NodeKind::kNumericFor: {
+      const auto* s = node->As<NumericForStat>();
+      add(s->start);
+      add(s->limit);
+      add(s->step);
+      add(s->body);
+      return;
+    }
+    case NodeKind::kGenericFor:
+      add_all(node->As<GenericForStat>()->exprs);
+      add(node->As<GenericForStat>()->body);
+      return;
+    case NodeKind::kFunctionStat:
+      add(node->As<FunctionStat>()->target);
+      add(node->As<FunctionStat>()->function);
+      return;
+    case NodeKind::kLocalFunction:
+      add(node->As<LocalFunctionStat>()->function);
+      return;
+    case NodeKind::kReturn:
+      add_all(node->As<ReturnStat>()->exprs);
+      return;
+  }
+}
+
 namespace {
 
 void AppendQuoted(std::string* out, const std::string& s) {

@@ -469,6 +469,10 @@ class AstArena {
   std::vector<std::unique_ptr<LocalVar>> locals_;
 };
 
+// Appends the direct children of `node` to `out` in source order (for iterative walkers): every
+// Node reachable from `node` in one step, including Function bodies, If clauses and table keys.
+void AppendChildren(const Node* node, std::vector<const Node*>* out);
+
 struct DumpOptions {
   // Print each node as `(Kind@line:col ...)` / `name@line:col`.
   bool locations = false;

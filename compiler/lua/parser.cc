@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,8 @@ namespace {
 // lua5.4's per-function limits (lparser.c MAXVARS, lfunc.h MAXUPVAL).
 constexpr size_t kMaxLocals = 200;
 constexpr size_t kMaxUpvalues = 255;
+// lua5.4 keeps active labels and pending gotos in arrays of at most SHRT_MAX entries.
+constexpr size_t kMaxLabelsOrGotos = 32767;
 
 // Lowest stack address the parser may use on this thread: it stops ("too many syntax levels")
 // before less than a quarter of the stack (at least 64 KiB, at most half) remains, so a caller
@@ -133,12 +136,14 @@ class Parser {
   Parser(std::string_view source, const ParseOptions& options)
       : lexer_(source, options.skip_shebang),
         max_depth_(options.max_depth),
+        max_ast_height_(options.max_ast_height),
         arena_(std::make_unique<AstArena>()),
         stack_limit_(StackLimit()) {}
 
   ParseResult Run() {
     ParseResult result;
     Function* chunk = MainFunction();
+    if (!error_) CheckHeight(chunk);
     if (error_) {
       result.error = std::move(error_);
     } else {
@@ -149,8 +154,31 @@ class Parser {
   }
 
  private:
+  // Iterative depth-first walk: reports the first node deeper than max_ast_height_.
+  void CheckHeight(const Node* root) {
+    std::vector<std::pair<const Node*, uint32_t>> stack = {{root, 1}};
+    std::vector<const Node*> children;
+    while (!stack.empty()) {
+      const auto [node, depth] = stack.back();
+      stack.pop_back();
+      if (depth > max_ast_height_) {
+        Error("chunk has too many syntax levels", node->line, node->column);
+        return;
+      }
+      children.clear();
+      AppendChildren(node, &children);
+      for (size_t i = children.size(); i-- > 0;) stack.emplace_back(children[i], depth + 1);
+    }
+  }
+
   // ---- Scopes (lua5.4's FuncState / BlockCnt / Dyndata, reduced to what resolution and the
   // compile-time checks need). ----
+  // Pending gotos [start, end) that left a child block entered with `nactvar` active locals.
+  struct ClosedRange {
+    size_t start = 0;
+    size_t end = 0;
+    size_t nactvar = 0;
+  };
   struct BlockScope {
     BlockScope* prev = nullptr;
     size_t nactvar = 0;      // active locals of the function at entry
@@ -158,6 +186,7 @@ class Parser {
     size_t first_goto = 0;   // index into pending_
     bool is_loop = false;
     Block* node = nullptr;  // where declared locals are listed (nullptr: for-loop variable scope)
+    std::vector<ClosedRange> closed;  // pending-goto ranges of closed child blocks, by start
   };
   struct FuncState {
     FuncState* prev = nullptr;
@@ -181,6 +210,7 @@ class Parser {
     uint32_t column = 0;
     size_t nactvar = 0;
     GotoStat* node = nullptr;  // nullptr: a `break` outside any loop
+    bool resolved = false;
   };
 
   // Counts one syntax level for its lifetime; reports the error when too deep.
@@ -430,30 +460,52 @@ class Parser {
   void LeaveBlock() {
     BlockScope* bl = fs_->block;
     fs_->actvar.resize(bl->nactvar);
+    for (size_t i = labels_.size(); i-- > bl->first_label;) {
+      labels_by_name_[labels_[i].name].pop_back();
+    }
     labels_.resize(bl->first_label);
     if (bl->prev != nullptr) {
-      // Pending gotos now leave this block: they are at the enclosing block's level.
-      for (size_t i = bl->first_goto; i < pending_.size(); i++) {
-        pending_[i].nactvar = std::min(pending_[i].nactvar, bl->nactvar);
+      // Pending gotos of this block now stand at the enclosing block's level (lua5.4's
+      // movegotosout), recorded as one range instead of rewriting every entry.
+      if (bl->first_goto < pending_.size()) {
+        bl->prev->closed.push_back(ClosedRange{bl->first_goto, pending_.size(), bl->nactvar});
       }
-    } else if (bl->first_goto < pending_.size()) {
-      const GotoDesc& g = pending_[bl->first_goto];
-      if (!failed()) {
-        Error(g.node == nullptr ? "break outside loop at line " + std::to_string(g.line)
-                                : "no visible label '" + g.name + "' for <goto> at line " +
-                                      std::to_string(g.line),
-              g.line, g.column);
+    } else {
+      for (size_t i = bl->first_goto; i < pending_.size(); i++) {
+        const GotoDesc& g = pending_[i];
+        if (g.resolved) continue;
+        if (!failed()) {
+          Error(g.node == nullptr ? "break outside loop at line " + std::to_string(g.line)
+                                  : "no visible label '" + g.name + "' for <goto> at line " +
+                                        std::to_string(g.line),
+                g.line, g.column);
+        }
+        break;
       }
       pending_.resize(bl->first_goto);
     }
     fs_->block = bl->prev;
   }
 
+  // The visible label of the current function named `name` (at most one: duplicates are errors).
   const LabelDesc* FindLabel(const std::string& name) const {
-    for (size_t i = fs_->first_label; i < labels_.size(); i++) {
-      if (labels_[i].name == name) return &labels_[i];
+    const auto it = labels_by_name_.find(name);
+    if (it == labels_by_name_.end() || it->second.empty()) return nullptr;
+    const size_t i = it->second.back();
+    return i >= fs_->first_label ? &labels_[i] : nullptr;
+  }
+
+  // The active-local count a pending goto has at the current block: its own, or that of the
+  // closed child block it was in.
+  size_t GotoLevel(size_t index) const {
+    const std::vector<ClosedRange>& closed = fs_->block->closed;
+    auto it = std::upper_bound(closed.begin(), closed.end(), index,
+                               [](size_t i, const ClosedRange& r) { return i < r.start; });
+    size_t level = pending_[index].nactvar;
+    if (it != closed.begin() && index < std::prev(it)->end) {
+      level = std::min(level, std::prev(it)->nactvar);
     }
-    return nullptr;
+    return level;
   }
 
   // lua5.4's createlabel + solvegotos. `last`: the label is the last non-void statement of its
@@ -464,22 +516,29 @@ class Parser {
     label.line = node->line;
     label.nactvar = last ? fs_->block->nactvar : fs_->actvar.size();
     label.node = node;
-    for (size_t i = fs_->block->first_goto; i < pending_.size();) {
-      GotoDesc& g = pending_[i];
-      if (g.name != label.name) {
-        i++;
-        continue;
+    const auto pending = pending_by_name_.find(label.name);
+    if (pending != pending_by_name_.end()) {
+      // Pending gotos of this name in this block (or its closed children): a suffix of the list.
+      std::vector<size_t>& indices = pending->second;
+      size_t first = indices.size();
+      while (first > 0 && indices[first - 1] >= fs_->block->first_goto) first--;
+      for (size_t k = first; k < indices.size(); k++) {
+        GotoDesc& g = pending_[indices[k]];
+        const size_t level = GotoLevel(indices[k]);
+        if (level < label.nactvar) {
+          const LocalVar* v = level < fs_->actvar.size() ? fs_->actvar[level] : nullptr;
+          Error("<goto " + g.name + "> at line " + std::to_string(g.line) +
+                    " jumps into the scope of local '" + (v ? v->name : "(for state)") + "'",
+                g.line, g.column);
+          return;
+        }
+        g.node->target = node;
+        g.resolved = true;
+        unresolved_gotos_--;
       }
-      if (g.nactvar < label.nactvar) {
-        const LocalVar* v = g.nactvar < fs_->actvar.size() ? fs_->actvar[g.nactvar] : nullptr;
-        Error("<goto " + g.name + "> at line " + std::to_string(g.line) +
-                  " jumps into the scope of local '" + (v ? v->name : "(for state)") + "'",
-              g.line, g.column);
-        return;
-      }
-      if (g.node != nullptr) g.node->target = node;
-      pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
+      indices.resize(first);
     }
+    labels_by_name_[label.name].push_back(labels_.size());
     labels_.push_back(std::move(label));
   }
 
@@ -647,6 +706,10 @@ class Parser {
                 line, column);
           return;
         }
+        if (labels_.size() >= kMaxLabelsOrGotos) {
+          Error("too many labels/gotos (limit is 32767)", line, column);
+          return;
+        }
         CreateLabel(s, BlockFollow(false));
         return;
       }
@@ -671,7 +734,7 @@ class Parser {
         // Outside a loop: reported when the function ends, like lua5.4 (an earlier error in the
         // rest of the function wins). "break" cannot be a label name, so nothing resolves it.
         if (!in_loop)
-          pending_.push_back(GotoDesc{"break", line, column, fs_->actvar.size(), nullptr});
+          pending_.push_back(GotoDesc{"break", line, column, fs_->actvar.size(), nullptr, false});
         into->stats.push_back(s);
         return;
       }
@@ -683,7 +746,13 @@ class Parser {
         if (const LabelDesc* label = FindLabel(s->label)) {
           s->target = label->node;  // backward jump
         } else {
-          pending_.push_back(GotoDesc{s->label, line, column, fs_->actvar.size(), s});
+          if (unresolved_gotos_ >= kMaxLabelsOrGotos) {
+            Error("too many labels/gotos (limit is 32767)", line, column);
+            return;
+          }
+          unresolved_gotos_++;
+          pending_by_name_[s->label].push_back(pending_.size());
+          pending_.push_back(GotoDesc{s->label, line, column, fs_->actvar.size(), s, false});
         }
         into->stats.push_back(s);
         return;
@@ -1103,13 +1172,18 @@ class Parser {
   Token ahead_;
   bool has_ahead_ = false;
   uint32_t max_depth_;
+  uint32_t max_ast_height_;
   uint32_t depth_ = 0;
   std::unique_ptr<AstArena> arena_;
   uintptr_t stack_limit_;
   std::optional<ParseError> error_;
   FuncState* fs_ = nullptr;
   std::vector<LabelDesc> labels_;  // visible labels of all open blocks of all open functions
-  std::vector<GotoDesc> pending_;  // forward gotos not yet matched
+  std::vector<GotoDesc> pending_;  // forward gotos (and breaks outside loops) of open functions
+  // Indices into labels_ / pending_ (unresolved gotos only) by name, in increasing order.
+  std::unordered_map<std::string, std::vector<size_t>> labels_by_name_;
+  std::unordered_map<std::string, std::vector<size_t>> pending_by_name_;
+  size_t unresolved_gotos_ = 0;
 };
 
 }  // namespace

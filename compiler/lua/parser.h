@@ -43,6 +43,12 @@ struct ParseOptions {
   // default accepts exactly what `lua5.4`'s load() accepts (LUAI_MAXCCALLS 200 less the levels
   // the interpreter itself uses). The parser also stops before the thread's stack runs low.
   uint32_t max_depth = 197;
+  // Maximum height of the resulting AST (nodes on the longest root-to-leaf path). Nesting that
+  // lua5.4 accepts stays far below it, but left-associative chains (`a+b+c+…`, `a.b.c…`,
+  // `f()()()…`) are loops, not nesting, in the grammar: without this bound a long chain would
+  // make a tree that recursive consumers (the lowering, DumpLuaAst) cannot walk. Taller trees are
+  // the ParseError "chunk has too many syntax levels" at the first node beyond the limit.
+  uint32_t max_ast_height = 1000;
 };
 
 // Exactly one of `chunk` / `error` is set. `arena` owns every node of `chunk`; keep the
@@ -57,8 +63,9 @@ struct ParseResult {
 // (§3.5), checking what luac checks at compile time: goto/label visibility and scope (§3.3.4),
 // duplicate labels, break outside a loop, assignment to <const>/<close> variables (§3.3.7),
 // attribute names, one to-be-closed variable per local list, `...` outside a vararg function,
-// 200 locals and 255 upvalues per function. Any bytes are accepted as input (NUL, invalid UTF-8,
-// unterminated tokens): the result is then a ParseError. Sources of 4 GiB or more are rejected.
+// 200 locals and 255 upvalues per function, 32767 labels or pending gotos. Any bytes are accepted
+// as input (NUL, invalid UTF-8, unterminated tokens): the result is then a ParseError. Sources of 4
+// GiB or more are rejected.
 ParseResult ParseChunk(std::string_view source, const ParseOptions& options = {});
 
 }  // namespace codemode::lua

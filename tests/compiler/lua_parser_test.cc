@@ -1,6 +1,7 @@
 // Lua 5.4 front end (compiler/lua/): lexer, parser, resolution and compile-time checks.
 // Expected values were taken from lua5.4 (the oracle); the differential test re-asks it live.
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -503,6 +504,20 @@ TEST_CASE("lua per-function limits", "[lua]") {
         std::string::npos);
 }
 
+TEST_CASE("lua labels/gotos limit (lua5.4: 32767)", "[lua]") {
+  std::string gotos;
+  for (int i = 0; i < 32767; i++) gotos += "goto a ";
+  CHECK(Err(gotos + "::a::") == "OK");
+  CHECK(Err(gotos + "goto a ::a::") == "1:229370: too many labels/gotos (limit is 32767)");
+  std::string labels;
+  for (int i = 0; i < 32768; i++) labels += "::l" + std::to_string(i) + ":: x = 1 ";
+  CHECK(Err(labels).find("too many labels/gotos (limit is 32767)") != std::string::npos);
+  // Resolved gotos and labels of closed blocks do not count.
+  std::string blocks;
+  for (int i = 0; i < 40000; i++) blocks += "do goto a; ::a:: end ";
+  CHECK(Err(blocks) == "OK");
+}
+
 TEST_CASE("lua nesting depth is bounded", "[lua]") {
   const auto nested = [](const std::string& open, const std::string& mid, const std::string& close,
                          int n) {
@@ -540,19 +555,67 @@ TEST_CASE("lua nesting depth is bounded", "[lua]") {
   std::string concat = "x = 1";
   for (int i = 0; i < 100000; i++) concat += " .. 1";
   CHECK(Err(concat).find("too many syntax levels") != std::string::npos);
-  // Long flat chains are not nesting.
-  std::string chain = "x = a";
-  for (int i = 0; i < 100000; i++) chain += ".b";
-  CHECK(Err(chain) == "OK");
-  std::string sum = "x = 1";
-  for (int i = 0; i < 100000; i++) sum += "+1";
-  CHECK(Err(sum) == "OK");
+  // Left-associative chains are loops in the grammar, but they make tall trees: the AST height
+  // is bounded separately (default 1000) so that recursive consumers can walk any tree.
+  const auto chain = [](const std::string& head, const std::string& link, int n) {
+    std::string s = head;
+    for (int i = 0; i < n; i++) s += link;
+    return s;
+  };
+  CHECK(Err(chain("x = a", ".b", 900)) == "OK");
+  CHECK(Err(chain("x = 1", "+1", 900)) == "OK");
+  CHECK(Err(chain("f", "()", 900)) == "OK");
+  CHECK(Err(chain("x = a", ".b", 100000)) == "1:198010: chunk has too many syntax levels");
+  CHECK(Err(chain("x = 1", "+1", 100000)).find("chunk has too many syntax levels") !=
+        std::string::npos);
+  CHECK(Err(chain("x = 1", " or 1", 100000)).find("too many syntax levels") != std::string::npos);
+  CHECK(Err(chain("f", "()", 100000)).find("too many syntax levels") != std::string::npos);
+  CHECK(Err(chain("o", ":m()", 100000)).find("too many syntax levels") != std::string::npos);
+  CHECK(Err(chain("function a", ".b", 100000) + "() end").find("too many syntax levels") !=
+        std::string::npos);
+  // Long flat lists are not nesting.
+  CHECK(Err("x = {" + chain("", "1,", 100000) + "}") == "OK");
+  CHECK(Err(chain("x = 1", "; x = 1", 100000)) == "OK");
+  CHECK(Err("f(" + chain("1", ", 1", 100000) + ")") == "OK");
   // A smaller configured limit.
   lua::ParseOptions options;
   options.skip_shebang = false;
   options.max_depth = 10;
   CHECK(lua::ParseChunk(nested("(", "1", ")", 5), options).error == std::nullopt);
   CHECK(lua::ParseChunk(nested("(", "1", ")", 20), options).error.has_value());
+}
+
+namespace {
+
+struct SmallStackJob {
+  std::string source;
+  bool has_error = false;
+  std::string message;
+};
+
+void* ParseOnThread(void* arg) {
+  auto* job = static_cast<SmallStackJob*>(arg);
+  const lua::ParseResult r = Parse(job->source);
+  job->has_error = r.error.has_value();
+  if (r.error) job->message = r.error->message;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("lua parser stops before a small thread stack runs out", "[lua]") {
+  // 195 nested parentheses are within max_depth; on a 192 KiB stack the stack guard must turn
+  // them into a ParseError (or succeed) rather than overflow.
+  SmallStackJob job;
+  job.source = "x = " + std::string(195, '(') + "1" + std::string(195, ')');
+  pthread_attr_t attr;
+  REQUIRE(pthread_attr_init(&attr) == 0);
+  REQUIRE(pthread_attr_setstacksize(&attr, 192 << 10) == 0);
+  pthread_t thread;
+  REQUIRE(pthread_create(&thread, &attr, ParseOnThread, &job) == 0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attr);
+  if (job.has_error) CHECK(job.message == "chunk has too many syntax levels");
 }
 
 TEST_CASE("lua shebang and BOM", "[lua]") {
