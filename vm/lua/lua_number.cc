@@ -190,7 +190,7 @@ double LuaFloatFloorDiv(double a, double b) { return std::floor(a / b); }
 
 double LuaFloatMod(double a, double b) {
   double m = std::fmod(a, b);
-  if ((m > 0) ? b < 0 : (m < 0 && b != m)) m += b;
+  if ((m > 0) ? b < 0 : (m < 0 && b > 0)) m += b;  // signs differ: move to the sign of b
   return m;
 }
 

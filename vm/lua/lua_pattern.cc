@@ -59,6 +59,9 @@ bool MatchClass(unsigned char c, unsigned char cl) {
     case 'x':
       res = IsXDigit(c);
       break;
+    case 'z':  // deprecated since 5.2, still accepted by lua5.4: the NUL byte
+      res = c == 0;
+      break;
     default:
       return cl == c;
   }
