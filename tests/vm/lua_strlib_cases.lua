@@ -98,6 +98,25 @@ for _, n in ipairs({ 31, 32, 33 }) do
   emit("find", pk("", p2), function() return string.find("", p2) end)
 end
 
+-- Random short patterns over random short subjects (seeded: the same cases on every run).
+math.randomseed(20240514)
+local atoms = { "a", "b", ".", "%a", "%d", "%s", "%W", "[ab]", "[^a]", "[a-c]", "%b()", "%f[%a]", "%1",
+  "(", ")", "()", "$", "^", "%", "[", "]", "-", "1", " " }
+local quants = { "", "", "", "*", "+", "-", "?" }
+local alphabet = { "a", "b", "c", "1", "2", " ", "(", ")", "\0", "x" }
+for _ = 1, 1500 do
+  local parts = {}
+  for _ = 1, math.random(1, 6) do parts[#parts + 1] = atoms[math.random(#atoms)] .. quants[math.random(#quants)] end
+  local p = table.concat(parts)
+  local chars = {}
+  for _ = 1, math.random(0, 10) do chars[#chars + 1] = alphabet[math.random(#alphabet)] end
+  local s = table.concat(chars):gsub("\\0", "\0")
+  local init = math.random(-4, 6)
+  emit("find", pk(s, p, init), function() return string.find(s, p, init) end)
+  emit("match", pk(s, p), function() return string.match(s, p) end)
+  emit("gsub", pk(s, p, "<%0>"), function() return string.gsub(s, p, "<%0>") end)
+end
+
 -- gmatch: all iterations, each as "[cap|cap|...]" (positions as integers).
 local function gm(s, p, init)
   local out = {}
