@@ -5,7 +5,8 @@
 // Semantics follow lua5.4 exactly, including where it is lazy: a malformed piece of a pattern is
 // only reported when the matcher reaches it (string.find("abc", "x%") is nil, string.find("x",
 // "x%") is the error "malformed pattern (ends with '%')"). Character classes use the C locale
-// (ASCII; bytes ≥ 0x80 belong to no class).
+// (ASCII; bytes ≥ 0x80 belong to no class); the deprecated %z still means the NUL byte, as in
+// lua5.4.
 //
 // Bounds: the matcher recurses only for captures and quantified items, never per subject byte, and
 // at most kLuaMaxMatchDepth levels (then the Lua error "pattern too complex", as lua5.4's
