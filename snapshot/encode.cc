@@ -1,5 +1,6 @@
 // Encoding a run (snapshot.h Encode): ids by a breadth-first traversal from the roots in a fixed order,
 // then one FlatBuffer (snapshot.fbs) written section by section in id order.
+#include <span>
 #include <algorithm>
 #include <deque>
 
@@ -103,7 +104,7 @@ class Codec::Encoder {
     fb::Val x = VisitCell(c);
     w.Val(x.tag(), x.bits());
   }
-  void PutVals(ByteWriter& w, const std::vector<Value>& values);
+  void PutVals(ByteWriter& w, std::span<const Value> values);
   void WriteObject(vm::Object* o, ObjType type, ByteWriter& heads, ByteWriter& w);
 
   vm::VM& vm_;
@@ -404,7 +405,7 @@ Offset<flatbuffers::Vector<const fb::Val*>> Codec::Encoder::Vals(const std::vect
   return fbb_.CreateVectorOfStructs(scratch_.data(), scratch_.size());
 }
 
-void Codec::Encoder::PutVals(ByteWriter& w, const std::vector<Value>& values) {
+void Codec::Encoder::PutVals(ByteWriter& w, std::span<const Value> values) {
   w.Varint(values.size());
   for (const Value& v : values) Put(w, v);
 }
@@ -437,7 +438,7 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
   w.Byte(flags);
   PutCell(w, o->shape_);
   PutCell(w, o->proto_);
-  PutVals(w, o->slots_);
+  PutVals(w, std::span<const Value>(o->slots_.data(), o->slots_.size()));
   PutVals(w, o->elements_);
   if (o->sparse_) {
     w.Varint(o->sparse_->size());

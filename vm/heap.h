@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,8 @@ class HeapCell {
  public:
   explicit HeapCell(CellKind kind) : kind_(kind) {}
   virtual ~HeapCell() = default;
+  // Unsized on purpose: Heap::AllocWithSlots gives objects more room than sizeof (their inline slots).
+  static void operator delete(void* p) { ::operator delete(p); }
   HeapCell(const HeapCell&) = delete;
   HeapCell& operator=(const HeapCell&) = delete;
 
@@ -95,6 +98,23 @@ class Heap {
     cell->alloc_size_ = static_cast<uint32_t>(sizeof(T));
     head_ = cell;
     Account(static_cast<int64_t>(sizeof(T) + cell->ExtraBytes()));
+    ++cell_count_;
+    return cell;
+  }
+
+  // Allocates an object (T has slots(): vm::Object and subclasses) with room for `inline_slots`
+  // property values right behind it, so the values share the object's allocation.
+  template <typename T, typename... Args>
+  T* AllocWithSlots(uint32_t inline_slots, Args&&... args) {
+    const size_t bytes = sizeof(T) + size_t{inline_slots} * sizeof(Value);
+    void* raw = ::operator new(bytes);
+    T* cell = ::new (raw) T(std::forward<Args>(args)...);
+    cell->slots().UseInline(reinterpret_cast<Value*>(static_cast<char*>(raw) + sizeof(T)),
+                            inline_slots);
+    cell->gc_next_ = head_;
+    cell->alloc_size_ = static_cast<uint32_t>(bytes);
+    head_ = cell;
+    Account(static_cast<int64_t>(bytes + cell->ExtraBytes()));
     ++cell_count_;
     return cell;
   }

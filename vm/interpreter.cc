@@ -632,6 +632,15 @@ void VM::Unwind() {
 // ------------------------------------------------------------------------------------ the loop
 
 namespace {
+// ToInt32 (ECMA-262 §7.1.6) with the int32-valued case inline.
+inline int32_t FastToInt32(double d) {
+  if (d >= -2147483648.0 && d <= 2147483647.0) {
+    auto i = static_cast<int32_t>(d);
+    if (static_cast<double>(i) == d) return i;
+  }
+  return support::ToInt32(d);
+}
+
 inline bool IsIntIndex(double d, uint32_t* out) {
   if (d >= 0 && d < 4294967295.0) {
     uint32_t i = static_cast<uint32_t>(d);
@@ -931,11 +940,13 @@ reload:
 
       // ---------------------------------------------------------------- arithmetic
       case Op::ADD: {
-        Value x = R[GetB(i)], y = R[GetC(i)];
-        if (x.IsNumber() && y.IsNumber()) {
-          R[a] = Value::Number(x.AsNumber() + y.AsNumber());
+        // Fast paths read the registers field by field: copying a whole Value right after the
+        // previous instruction stored it as two words defeats store-to-load forwarding.
+        if (const Value &xr = R[GetB(i)], &yr = R[GetC(i)]; xr.IsNumber() && yr.IsNumber()) {
+          R[a] = Value::Number(xr.AsNumber() + yr.AsNumber());
           break;
         }
+        Value x = R[GetB(i)], y = R[GetC(i)];
         if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
         if (x.IsBigInt() || y.IsBigInt()) {
           ThrowTypeError("BigInt is not supported yet");
@@ -975,23 +986,37 @@ reload:
         R[a] = Value::Number(dx + c);
         break;
       }
-      case Op::SUB:
-      case Op::MUL:
-      case Op::DIV:
+      // Number-number fast paths, one case each (no second dispatch on the opcode); everything else
+      // goes through the generic block below.
+#define NUMERIC_FAST(OPC, EXPR)                                                       \
+  case Op::OPC: {                                                                   \
+    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                  \
+    if (xr.IsNumber() && yr.IsNumber()) {                                            \
+      [[maybe_unused]] double dx = xr.AsNumber(), dy = yr.AsNumber();                \
+      R[a] = Value::Number(EXPR);                                                    \
+      break;                                                                         \
+    }                                                                                \
+    goto arith_generic;                                                              \
+  }
+      NUMERIC_FAST(SUB, dx - dy)
+      NUMERIC_FAST(MUL, dx * dy)
+      NUMERIC_FAST(DIV, dx / dy)
+      NUMERIC_FAST(BAND, static_cast<double>(FastToInt32(dx) & FastToInt32(dy)))
+      NUMERIC_FAST(BOR, static_cast<double>(FastToInt32(dx) | FastToInt32(dy)))
+      NUMERIC_FAST(BXOR, static_cast<double>(FastToInt32(dx) ^ FastToInt32(dy)))
+#undef NUMERIC_FAST
       case Op::MOD:
       case Op::POW:
-      case Op::BAND:
-      case Op::BOR:
-      case Op::BXOR:
       case Op::SHL:
       case Op::SHR:
-      case Op::USHR: {
-        Value x = R[GetB(i)], y = R[GetC(i)];
+      case Op::USHR:
+      arith_generic: {
         double dx, dy;
-        if (x.IsNumber() && y.IsNumber()) {
-          dx = x.AsNumber();
-          dy = y.AsNumber();
+        if (const Value &xr = R[GetB(i)], &yr = R[GetC(i)]; xr.IsNumber() && yr.IsNumber()) {
+          dx = xr.AsNumber();
+          dy = yr.AsNumber();
         } else {
+          Value x = xr, y = yr;
           if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
           if (x.IsBigInt() || y.IsBigInt()) {
             ThrowTypeError("BigInt is not supported yet");
@@ -1013,12 +1038,15 @@ reload:
             r = dx / dy;
             break;
           case Op::MOD:
-            // Non-negative int32 operands (the common `i % n`): an integer remainder, exact and far
-            // cheaper than fmod. -0 is excluded by the sign bit (its remainder must stay -0).
-            if (dx >= 0 && dy > 0 && dx <= 2147483647.0 && dy <= 2147483647.0 && !std::signbit(dx)) {
-              auto ix = static_cast<int32_t>(dx), iy = static_cast<int32_t>(dy);
+            // Integral operands within ±2^53 (the common `i % n`, `(i * i) % p`): an integer
+            // remainder is exact and far cheaper than fmod. The result takes the dividend's sign,
+            // so a zero remainder of a negative dividend (or of -0) is -0 (ECMA-262 §6.1.6.1.6).
+            if (std::fabs(dx) <= 9007199254740992.0 && std::fabs(dy) <= 9007199254740992.0 &&
+                dy != 0) {
+              auto ix = static_cast<int64_t>(dx), iy = static_cast<int64_t>(dy);
               if (static_cast<double>(ix) == dx && static_cast<double>(iy) == dy) {
-                r = static_cast<double>(ix % iy);
+                int64_t m = ix % iy;
+                r = m == 0 && std::signbit(dx) ? -0.0 : static_cast<double>(m);
                 break;
               }
             }
@@ -1028,20 +1056,20 @@ reload:
             r = support::NumberExponentiate(dx, dy);
             break;
           case Op::BAND:
-            r = support::ToInt32(dx) & support::ToInt32(dy);
+            r = FastToInt32(dx) & FastToInt32(dy);
             break;
           case Op::BOR:
-            r = support::ToInt32(dx) | support::ToInt32(dy);
+            r = FastToInt32(dx) | FastToInt32(dy);
             break;
           case Op::BXOR:
-            r = support::ToInt32(dx) ^ support::ToInt32(dy);
+            r = FastToInt32(dx) ^ FastToInt32(dy);
             break;
           case Op::SHL:
             r = static_cast<int32_t>(static_cast<uint32_t>(support::ToInt32(dx))
                                      << (support::ToUint32(dy) & 31));
             break;
           case Op::SHR:
-            r = support::ToInt32(dx) >> (support::ToUint32(dy) & 31);
+            r = FastToInt32(dx) >> (support::ToUint32(dy) & 31);
             break;
           default:
             r = support::ToUint32(dx) >> (support::ToUint32(dy) & 31);
@@ -1082,12 +1110,17 @@ reload:
       case Op::LE:
       case Op::GT:
       case Op::GE: {
-        Value x = R[GetB(i)], y = R[GetC(i)];
         bool r;
-        if (x.IsNumber() && y.IsNumber()) {
-          double dx = x.AsNumber(), dy = y.AsNumber();
-          r = op == Op::LT ? dx < dy : op == Op::LE ? dx <= dy : op == Op::GT ? dx > dy : dx >= dy;
-        } else if (x.IsString() && y.IsString()) {
+        if (const Value &xr = R[GetB(i)], &yr = R[GetC(i)]; xr.IsNumber() && yr.IsNumber()) {
+          double dx = xr.AsNumber(), dy = yr.AsNumber();
+          R[a] = Value::Bool(op == Op::LT   ? dx < dy
+                             : op == Op::LE ? dx <= dy
+                             : op == Op::GT ? dx > dy
+                                            : dx >= dy);
+          break;
+        }
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        if (x.IsString() && y.IsString()) {
           int c = String::Compare(x.AsString(), y.AsString());
           r = op == Op::LT ? c < 0 : op == Op::LE ? c <= 0 : op == Op::GT ? c > 0 : c >= 0;
         } else {
@@ -1531,12 +1564,11 @@ reload:
         if (dobj->shape_ == dic.shape && dic.shape != nullptr && !dobj->is_shared() &&
             dobj->klass_ == ObjectClass::kOrdinary && dobj->extensible_ &&
             dobj->slots_.size() == dic.slot) {
-          size_t cap = dobj->slots_.capacity();
-          if (cap == 0) dobj->slots_.reserve(4);  // as DefineOwnProperty: one allocation for the first four
+          size_t before_bytes = dobj->slots_.HeapBytes();
           dobj->slots_.push_back(R[GetB(i)]);
           dobj->shape_ = proto->ics[ip - code + 1].shape;
-          if (dobj->slots_.capacity() != cap)
-            heap_->Account(static_cast<int64_t>((dobj->slots_.capacity() - cap) * sizeof(Value)));
+          if (dobj->slots_.HeapBytes() != before_bytes)
+            heap_->Account(static_cast<int64_t>(dobj->slots_.HeapBytes() - before_bytes));
           break;
         }
         Shape* before = dobj->shape_;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <vector>
@@ -130,6 +131,92 @@ enum class ObjectClass : uint8_t {
   kInternal,     // engine-internal records (promise capabilities, ...)
 };
 
+
+// Storage of an object's named-property values, in shape order. Objects made by Heap::AllocWithSlots
+// keep their first few values right behind the object (one allocation, one cache neighbourhood for the
+// header and the values: most objects have a handful of properties); past that, a heap buffer.
+class SlotVector {
+ public:
+  SlotVector() = default;
+  ~SlotVector() { Release(); }
+  SlotVector(const SlotVector&) = delete;
+  SlotVector& operator=(const SlotVector& o) {
+    if (this != &o) Assign(o.data_, o.size_);
+    return *this;
+  }
+  SlotVector& operator=(std::initializer_list<Value> values) {
+    Assign(values.begin(), static_cast<uint32_t>(values.size()));
+    return *this;
+  }
+
+  // Storage of `n` values placed by the allocator right behind the owning object.
+  void UseInline(Value* storage, uint32_t n) {
+    data_ = storage;
+    cap_ = n;
+    size_ = 0;
+    on_heap_ = false;
+  }
+
+  uint32_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  uint32_t capacity() const { return cap_; }
+  // Bytes of the out-of-line buffer (inline storage is part of the object's own allocation size).
+  size_t HeapBytes() const { return on_heap_ ? static_cast<size_t>(cap_) * sizeof(Value) : 0; }
+  Value* data() { return data_; }
+  const Value* data() const { return data_; }
+  Value* begin() { return data_; }
+  Value* end() { return data_ + size_; }
+  const Value* begin() const { return data_; }
+  const Value* end() const { return data_ + size_; }
+  Value& operator[](size_t i) { return data_[i]; }
+  const Value& operator[](size_t i) const { return data_[i]; }
+
+  void reserve(uint32_t n) {
+    if (n > cap_) Grow(n);
+  }
+  void push_back(Value v) {
+    if (size_ == cap_) Grow(cap_ < 4 ? 4 : cap_ * 2);
+    data_[size_++] = v;
+  }
+  // New values are undefined.
+  void resize(uint32_t n) {
+    reserve(n);
+    for (uint32_t i = size_; i < n; ++i) data_[i] = Value::Undefined();
+    size_ = n;
+  }
+  void EraseAt(uint32_t i) {
+    for (uint32_t j = i + 1; j < size_; ++j) data_[j - 1] = data_[j];
+    --size_;
+  }
+
+ private:
+  void Assign(const Value* src, uint32_t n) {
+    reserve(n);
+    for (uint32_t i = 0; i < n; ++i) data_[i] = src[i];
+    size_ = n;
+  }
+  void Grow(uint32_t n) {
+    Value* fresh = std::allocator<Value>().allocate(n);
+    for (uint32_t i = 0; i < size_; ++i) fresh[i] = data_[i];
+    Release();
+    data_ = fresh;
+    cap_ = n;
+    on_heap_ = true;
+  }
+  void Release() {
+    if (on_heap_) std::allocator<Value>().deallocate(data_, cap_);
+    on_heap_ = false;
+  }
+
+  Value* data_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t cap_ : 31 = 0;
+  uint32_t on_heap_ : 1 = 0;
+};
+
+// Inline slots of ordinary objects made by VM::NewObject (object literals, `new`, Object.create…).
+constexpr uint32_t kObjectInlineSlots = 4;
+
 class Object : public HeapCell {
  public:
   Object(ObjectClass klass, Shape* shape, Object* proto)
@@ -142,7 +229,8 @@ class Object : public HeapCell {
   bool extensible() const { return extensible_; }
   void set_extensible(bool e) { extensible_ = e; }
 
-  std::vector<Value>& slots() { return slots_; }
+  SlotVector& slots() { return slots_; }
+  const SlotVector& slots() const { return slots_; }
   std::vector<Value>& elements() { return elements_; }
   // Sparse / non-default indexed properties: index → (value, attrs).
   std::map<uint32_t, std::pair<Value, uint8_t>>* sparse() { return sparse_.get(); }
@@ -158,7 +246,7 @@ class Object : public HeapCell {
 
   void Trace(Tracer& t) override;
   size_t ExtraBytes() const override {
-    return slots_.capacity() * sizeof(Value) + elements_.capacity() * sizeof(Value) +
+    return slots_.HeapBytes() + elements_.capacity() * sizeof(Value) +
            (sparse_ ? sparse_->size() * 64 : 0);
   }
 
@@ -171,7 +259,7 @@ class Object : public HeapCell {
   bool sealed_elements_ = false;
   Shape* shape_;
   Object* proto_;
-  std::vector<Value> slots_;
+  SlotVector slots_;
   std::vector<Value> elements_;
   std::unique_ptr<std::map<uint32_t, std::pair<Value, uint8_t>>> sparse_;
   Value internal_;

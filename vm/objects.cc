@@ -11,7 +11,6 @@ namespace {
 constexpr size_t kIndexThreshold = 8;      // shapes with more entries get a hash index
 constexpr size_t kDictionaryThreshold = 64;  // objects with more named properties own their shape
 constexpr size_t kRebuildLimit = 16;  // a delete re-walks the transition tree up to this many entries
-constexpr size_t kInitialSlots = 4;   // slots reserved by an object's first named property
 }  // namespace
 
 // ---------------------------------------------------------------------------------------- tracing
@@ -460,12 +459,10 @@ bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t
     return true;
   }
   AddToShape(o, key.cell, attrs);
-  size_t cap = o->slots_.capacity();
-  // Most objects get a few properties: one allocation for the first four instead of growing 1, 2, 4.
-  if (cap == 0) o->slots_.reserve(kInitialSlots);
-  o->slots_.push_back(v);
-  if (o->slots_.capacity() != cap)
-    heap_->Account(static_cast<int64_t>((o->slots_.capacity() - cap) * sizeof(Value)));
+  size_t before_bytes = o->slots_.HeapBytes();
+  o->slots_.push_back(v);  // past the inline slots: 4, then doubling (SlotVector)
+  if (o->slots_.HeapBytes() != before_bytes)
+    heap_->Account(static_cast<int64_t>(o->slots_.HeapBytes() - before_bytes));
   return true;
 }
 
@@ -627,7 +624,7 @@ bool VM::DeleteProperty(Object* obj, const PropertyKey& key) {
       s = Transition(s, old->entries_[j].key, old->entries_[j].attrs);
     }
     o->shape_ = s;
-    o->slots_.erase(o->slots_.begin() + i);
+    o->slots_.EraseAt(static_cast<uint32_t>(i));
     return true;
   }
   // Rebuild an owned shape without the entry (slots keep their relative order).
@@ -638,7 +635,7 @@ bool VM::DeleteProperty(Object* obj, const PropertyKey& key) {
   s->BuildIndex();
   heap_->Account(static_cast<int64_t>(s->ExtraBytes()));
   o->shape_ = s;
-  o->slots_.erase(o->slots_.begin() + i);
+  o->slots_.EraseAt(static_cast<uint32_t>(i));
   return true;
 }
 

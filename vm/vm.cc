@@ -185,7 +185,7 @@ Symbol* VM::NewSymbol(Value description) { return heap_->Alloc<Symbol>(descripti
 Object* VM::NewObject() { return NewObjectWithProto(realm_->intrinsics().object_prototype); }
 
 Object* VM::NewObjectWithProto(Object* proto, ObjectClass klass) {
-  return heap_->Alloc<Object>(klass, empty_shape_, proto);
+  return heap_->AllocWithSlots<Object>(kObjectInlineSlots, klass, empty_shape_, proto);
 }
 
 ArrayObject* VM::NewArray(uint32_t capacity) {
@@ -207,7 +207,7 @@ ArrayObject* VM::NewArrayFrom(std::span<const Value> values) {
 
 NativeFunction* VM::NewNative(std::string_view name, NativeFn fn, uint32_t length, int32_t magic,
                               bool constructor) {
-  auto* f = heap_->Alloc<NativeFunction>(function_shape_, realm_->intrinsics().function_prototype,
+  auto* f = heap_->AllocWithSlots<NativeFunction>(2, function_shape_, realm_->intrinsics().function_prototype,
                                          fn, magic);
   f->slots_ = {Value::Number(length), Value::FromString(Intern(name))};
   f->is_constructor = constructor;
@@ -216,7 +216,9 @@ NativeFunction* VM::NewNative(std::string_view name, NativeFn fn, uint32_t lengt
 
 Closure* VM::NewClosure(Proto* proto, Closure* parent, Value* parent_regs) {
   const auto* bc = proto->bc;
-  auto* c = heap_->Alloc<Closure>(function_shape_, realm_->intrinsics().function_prototype, proto);
+  // Two inline slots: a function's own `length` and `name`.
+  auto* c = heap_->AllocWithSlots<Closure>(2, function_shape_, realm_->intrinsics().function_prototype,
+                                           proto);
   c->slots_ = {Value::Number(bc->length), Value::FromString(proto->name)};
   if (bc->is_async && !bc->is_generator && realm_->intrinsics().async_function_prototype)
     c->proto_ = realm_->intrinsics().async_function_prototype;

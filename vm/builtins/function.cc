@@ -102,7 +102,7 @@ Value MakeBound(VM& vm, Value target, Value bound_this, std::span<const Value> b
   b->bound_args.assign(bound_args.begin(), bound_args.end());
   b->is_constructor = static_cast<FunctionObject*>(t)->is_constructor;
   vm.heap().Account(
-      static_cast<int64_t>((b->bound_args.capacity() + b->slots().capacity()) * sizeof(Value)));
+      static_cast<int64_t>(b->bound_args.capacity() * sizeof(Value) + b->slots().HeapBytes()));
   return Value::FromObject(b);
 }
 
