@@ -6,7 +6,8 @@
 #      into a fresh VM at every host call and every 97 steps, and must give the same Results)
 #   4. ASan+UBSan build (build-asan/) + the same ctest with any sanitizer report fatal
 #   5. short libFuzzer runs of build-asan/fuzz_js_compile (seeded from the repository's programs) and of
-#      build-asan/fuzz_snapshot_reader (seeded from the golden snapshots)
+#      build-asan/fuzz_snapshot_reader (seeded from the golden snapshots) and of build-asan/fuzz_lua_parse
+#      (seeded from the Lua corpus)
 # Keeps going after a failure so one run reports everything; exits non-zero if anything failed.
 # The last line is always `N passed, N failed` (ctest tests of both builds + the fuzz run; a step that
 # could not run, such as a failed build, counts as one failure).
@@ -114,6 +115,22 @@ else
       rm -rf "$seeds" "$work"
     else
       note "snapshot fuzz smoke skipped: build-asan/fuzz_snapshot_reader is not built"
+    fi
+    if [[ -x build-asan/fuzz_lua_parse ]]; then
+      seeds=$(mktemp -d)
+      work=$(mktemp -d)
+      mkdir -p build-asan/fuzz-artifacts
+      cp tests/corpus/lua/programs/*.lua "$seeds"/
+      if build-asan/fuzz_lua_parse -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+          -max_len=65536 -dict=fuzz/lua.dict -artifact_prefix=build-asan/fuzz-artifacts/lua- \
+          -print_final_stats=1 "$work" "$seeds" </dev/null; then
+        PASSED=$((PASSED + 1))
+      else
+        failed_step "fuzz_lua_parse found a problem (input saved in build-asan/fuzz-artifacts/)"
+      fi
+      rm -rf "$seeds" "$work"
+    else
+      note "Lua parser fuzz smoke skipped: build-asan/fuzz_lua_parse is not built"
     fi
   fi
 fi
