@@ -206,6 +206,22 @@ uint32_t FunctionBuilder::AddStringUtf8(std::string_view utf8) {
   return AddString(Utf8ToUtf16(utf8));
 }
 
+uint32_t FunctionBuilder::AddInteger(int64_t v) {
+  bytecode::Constant c;
+  c.kind = bytecode::Constant::Kind::kInteger;
+  c.integer = v;
+  char bits[sizeof v];
+  std::memcpy(bits, &v, sizeof v);
+  return AddConstant(std::move(c), ConstantKey('i', std::string_view(bits, sizeof bits)));
+}
+
+uint32_t FunctionBuilder::AddByteString(std::string_view bytes) {
+  bytecode::Constant c;
+  c.kind = bytecode::Constant::Kind::kByteString;
+  c.bytes = std::string(bytes);
+  return AddConstant(std::move(c), ConstantKey('y', bytes));
+}
+
 uint32_t FunctionBuilder::AddBigInt(std::string_view digits) {
   bytecode::Constant c;
   c.kind = bytecode::Constant::Kind::kBigInt;

@@ -64,6 +64,9 @@ class FunctionBuilder {
   uint32_t AddString(std::u16string_view s);
   uint32_t AddStringUtf8(std::string_view utf8);
   uint32_t AddBigInt(std::string_view decimal_digits);
+  // Lua constants: an integer (kInteger) and a byte string (kByteString).
+  uint32_t AddInteger(int64_t v);
+  uint32_t AddByteString(std::string_view bytes);
   // Never deduplicated: each tagged-template call site needs its own template object (ECMA-262
   // §13.2.8.4).
   uint32_t AddTemplate(std::vector<std::u16string> cooked, std::vector<bool> cooked_valid,

@@ -38,4 +38,13 @@ struct CompileOptions {
 std::variant<bytecode::Module, CompileError> CompileJavaScript(std::string_view utf8_source,
                                                                const CompileOptions& options);
 
+// Parses `source` as a Lua 5.4 chunk (compiler/lua/parser.h) and lowers it to register bytecode with
+// the Lua opcodes of vm/isa.h (docs/internals.md "Lua on the shared VM"): a module with language kLua
+// whose main proto (kind kScript, not async, vararg) returns the chunk's values. The module passes
+// VerifyModule. Errors: kParseError with lua5.4's message and position; kUnsupportedSyntax for what
+// the lowering does not implement yet (`<close>` variables) and for functions beyond the ISA's limits
+// ("function too large").
+std::variant<bytecode::Module, CompileError> CompileLua(std::string_view source,
+                                                        const CompileOptions& options);
+
 }  // namespace codemode::compiler

@@ -64,6 +64,7 @@ Shape ShapeOf(Op op) {
     case Op::RET:
     case Op::THROW:
     case Op::ITERCLOSE:
+    case Op::LGETENV:
       s.a = F::kReg;
       break;
     case Op::GETGLOBAL:
@@ -124,6 +125,24 @@ Shape ShapeOf(Op op) {
     case Op::DEFSETTER:
     case Op::DELINDEX:
     case Op::OBJREST:
+    case Op::LGETINDEX:
+    case Op::LSETINDEX:
+    case Op::LADD:
+    case Op::LSUB:
+    case Op::LMUL:
+    case Op::LDIV:
+    case Op::LMOD:
+    case Op::LIDIV:
+    case Op::LPOW:
+    case Op::LBAND:
+    case Op::LBOR:
+    case Op::LBXOR:
+    case Op::LSHL:
+    case Op::LSHR:
+    case Op::LEQ:
+    case Op::LNE:
+    case Op::LLT:
+    case Op::LLE:
       s.a = F::kReg, s.b = F::kReg, s.c = F::kReg;
       break;
     case Op::ADDI:
@@ -147,6 +166,10 @@ Shape ShapeOf(Op op) {
     case Op::FORINNEXT:
     case Op::AWAIT:
     case Op::YIELD:
+    case Op::LUNM:
+    case Op::LBNOT:
+    case Op::LNOT:
+    case Op::LLEN:
       s.a = F::kReg, s.b = F::kReg;
       break;
     case Op::CONCAT:
@@ -194,6 +217,40 @@ Shape ShapeOf(Op op) {
     case Op::ITERNEXT:
       s.a = F::kReg, s.b = F::kReg, s.b_width = 2;
       break;
+    case Op::LGETGLOBAL:
+    case Op::LSETGLOBAL:
+      s.a = F::kReg, s.x = F::kName;
+      break;
+    case Op::LGETFIELD:
+    case Op::LSETFIELD:
+      s.a = F::kReg, s.b = F::kReg, s.x = F::kName;
+      break;
+    case Op::LNEWTABLE:
+      s.a = F::kReg, s.b = F::kImm, s.c = F::kImm;
+      break;
+    case Op::LSETLIST:
+      s.a = F::kReg, s.b = F::kImm, s.x = F::kImm;  // window checked specially
+      break;
+    case Op::LCONCAT:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;  // window checked specially
+      break;
+    case Op::LJMPT:
+    case Op::LJMPF:
+      s.a = F::kReg, s.x = F::kJump;
+      break;
+    case Op::LFORPREP:
+    case Op::LFORLOOP:
+      s.a = F::kReg, s.a_width = 4, s.x = F::kJump;
+      break;
+    case Op::LCALL:
+      s.a = F::kReg, s.a_width = 2, s.b = F::kImm, s.c = F::kImm;  // window checked specially
+      break;
+    case Op::LRET:
+      s.a = F::kReg, s.b = F::kImm;  // window checked specially
+      break;
+    case Op::LVARARG:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;  // window checked specially
+      break;
     case Op::kCount:
       break;
   }
@@ -202,7 +259,7 @@ Shape ShapeOf(Op op) {
 
 bool IsTerminator(Op op) {
   return op == Op::RET || op == Op::RETUNDEF || op == Op::THROW || op == Op::THROWERR ||
-         op == Op::JMP;
+         op == Op::JMP || op == Op::LRET;
 }
 
 class Verifier {
@@ -446,6 +503,25 @@ class Verifier {
     if (op == Op::CALL || op == Op::NEW) {
       uint32_t last = isa::GetA(w) + 1 + isa::GetB(w);
       if (last >= f.num_regs) return PcError(p, pc, "call window exceeds the frame");
+    } else if (op == Op::LCALL) {
+      uint32_t a = isa::GetA(w), b = isa::GetB(w), c = isa::GetC(w);
+      if (b > 0 && a + 1 + (b - 1) >= f.num_regs) return PcError(p, pc, "call window exceeds the frame");
+      if (c > 1 && a + (c - 1) > f.num_regs) return PcError(p, pc, "call results exceed the frame");
+    } else if (op == Op::LRET) {
+      uint32_t a = isa::GetA(w), b = isa::GetB(w);
+      if (b > 1 && a + (b - 1) > f.num_regs) return PcError(p, pc, "LRET window exceeds the frame");
+    } else if (op == Op::LVARARG) {
+      uint32_t a = isa::GetA(w), c = isa::GetC(w);
+      if (c > 1 && a + (c - 1) > f.num_regs) return PcError(p, pc, "LVARARG window exceeds the frame");
+      if (!f.is_vararg || !f.has_rest || isa::GetB(w) != f.rest_reg)
+        return PcError(p, pc, "LVARARG outside a vararg function");
+    } else if (op == Op::LSETLIST) {
+      uint32_t a = isa::GetA(w), b = isa::GetB(w);
+      if (b > 1 && a + (b - 1) >= f.num_regs) return PcError(p, pc, "LSETLIST window exceeds the frame");
+    } else if (op == Op::LCONCAT) {
+      uint32_t b = isa::GetB(w), c = isa::GetC(w);
+      if (c < 2) return PcError(p, pc, "LCONCAT of fewer than two operands");
+      if (b + c > f.num_regs) return PcError(p, pc, "LCONCAT window exceeds the frame");
     } else if (op == Op::CONCAT) {
       uint32_t b = isa::GetB(w), c = isa::GetC(w);
       if (c == 0) return PcError(p, pc, "CONCAT of zero operands");

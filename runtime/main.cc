@@ -111,15 +111,15 @@ bool SafeRunId(const std::string& id) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"codemode: run model-written JavaScript/TypeScript programs over host tools"};
+  CLI::App app{"codemode: run model-written JavaScript/TypeScript or Lua programs over host tools"};
   app.require_subcommand(1);
 
   std::string file, manifest, lang, run_id;
   codemode::Limits limits;
   CLI::App* run = app.add_subcommand("run", "Run a program and print its Result as JSON");
-  run->add_option("file", file, "Program file (.js or .ts)")->required();
+  run->add_option("file", file, "Program file (.js, .ts or .lua)")->required();
   run->add_option("--tools", manifest, "Tool manifest (JSON); omitted: no tools");
-  run->add_option("--lang", lang, "Language: js (default; Lua arrives with a later issue)");
+  run->add_option("--lang", lang, "Language: js or lua (default: lua for a .lua file, else js)");
   run->add_option("--timeout-ms", limits.timeout_ms, "Wall-time limit in ms (default 120000)");
   run->add_option("--max-tool-calls", limits.max_tool_calls, "Tool-call limit (default 128)");
   run->add_option("--max-output-bytes", limits.max_output_bytes, "Output limit in bytes (default 65536)");
@@ -148,9 +148,10 @@ int main(int argc, char** argv) {
   inspect->add_option("file", inspect_file, "Snapshot file")->required();
   snap->require_subcommand(1);
 
-  std::string disasm_file;
+  std::string disasm_file, disasm_lang;
   CLI::App* disasm = app.add_subcommand("disasm", "Compile a program and print its bytecode");
   disasm->add_option("file", disasm_file, "Program file")->required();
+  disasm->add_option("--lang", disasm_lang, "Language: js or lua (default: from the extension)");
 
   try {
     app.parse(argc, argv);
@@ -162,7 +163,10 @@ int main(int argc, char** argv) {
   if (*disasm) {
     std::string source;
     if (!ReadFile(disasm_file, &source)) return Usage("cannot read " + disasm_file);
-    auto compiled = codemode::compiler::CompileJavaScript(source, {});
+    bool lua = disasm_lang == "lua" ||
+               (disasm_lang.empty() && std::filesystem::path(disasm_file).extension() == ".lua");
+    auto compiled = lua ? codemode::compiler::CompileLua(source, {})
+                        : codemode::compiler::CompileJavaScript(source, {});
     if (auto* err = std::get_if<codemode::compiler::CompileError>(&compiled)) {
       std::cerr << disasm_file << ":" << err->line << ":" << err->column << ": " << err->message << "\n";
       return 1;
@@ -205,13 +209,15 @@ int main(int argc, char** argv) {
   if (park && state_dir.empty()) return Usage("--park-when-waiting needs --state-dir");
   if (!run_id.empty() && !SafeRunId(run_id))
     return Usage("--run-id may only contain letters, digits, '-', '_' and '.' (at most 128)");
-  if (!lang.empty() && lang != "js" && lang != "ts")
-    return Usage("--lang " + lang + " is not supported yet (js only)");
+  if (!lang.empty() && lang != "js" && lang != "ts" && lang != "lua")
+    return Usage("--lang " + lang + " is not a language codemode runs (js, ts or lua)");
+  bool lua = lang == "lua" || (lang.empty() && std::filesystem::path(file).extension() == ".lua");
   std::string source;
   if (!ReadFile(file, &source)) return Usage("cannot read " + file);
   codemode::RuntimeOptions options;
   options.limits = limits;
   options.park_when_waiting = park;
+  options.language = lua ? codemode::Language::kLua : codemode::Language::kJavaScript;
   if (!manifest.empty()) {
     auto tree = codemode::tools::LoadManifest(manifest);
     if (!tree.ok()) return Usage(std::string(tree.status().message()));

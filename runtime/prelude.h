@@ -6,4 +6,6 @@
 
 namespace codemode {
 std::string_view PreludeSource();
+// The Lua prelude (runtime/lua_prelude.cc): library functions that call program code, written in Lua.
+std::string_view LuaPreludeSource();
 }  // namespace codemode

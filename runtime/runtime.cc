@@ -24,6 +24,7 @@
 #include "runtime/prelude.h"
 #include "snapshot/snapshot.h"
 #include "tools/json.h"
+#include "vm/lua/table.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
 
@@ -32,6 +33,7 @@ namespace codemode {
 namespace {
 
 vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args);
+vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args);
 
 using Clock = std::chrono::steady_clock;
 
@@ -52,13 +54,25 @@ absl::StatusOr<const vm::Realm*> SharedRealm() {
     }
     auto module = std::make_shared<const bytecode::Module>(
         std::move(std::get<bytecode::Module>(compiled)));
-    auto r = vm::Realm::Create(module);
+    compiler::CompileOptions lua_options;
+    lua_options.source_name = "prelude.lua";
+    auto lua_compiled = compiler::CompileLua(LuaPreludeSource(), lua_options);
+    if (auto* err = std::get_if<compiler::CompileError>(&lua_compiled)) {
+      status = absl::InternalError(absl::StrCat("Lua prelude does not compile: ", err->message,
+                                                " at ", err->line, ":", err->column));
+      return;
+    }
+    auto lua_module = std::make_shared<const bytecode::Module>(
+        std::move(std::get<bytecode::Module>(lua_compiled)));
+    auto r = vm::Realm::Create(module, lua_module);
     if (!r.ok()) {
       status = r.status();
       return;
     }
     realm = std::move(*r);
     snapshot::RegisterNative(ToolCallNative, "tools call");  // run-created natives need stable ids
+    snapshot::RegisterNative(LuaToolCallNative, "lua tools call");
+    for (const auto& [fn, name] : vm::LuaRunTimeNatives()) snapshot::RegisterNative(fn, name);
   });
   if (!status.ok()) return status;
   return realm.get();
@@ -445,6 +459,61 @@ vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args) {
   return vm::Value::FromObject(vm.RegisterHostCall(r.call_id));
 }
 
+// Lua: `tools.ns.name(args)` looks synchronous (DESIGN §4): the native starts the host call and the
+// calling Lua frames wait for its settlement (VM::LuaWaitHostCall); a failure is a Lua error carrying
+// the tool's message.
+vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args) {
+  auto* self = static_cast<vm::NativeFunction*>(args.callee);
+  std::vector<std::string> path;
+  for (auto& v : self->data.AsObject()->elements()) path.push_back(v.AsString()->ToUtf8());
+  std::string dotted = tools::JoinPath(path);
+  if (args.argc > 1)
+    return vm.LuaError(absl::StrCat("tools.", dotted, " takes one argument (a table), got ", args.argc));
+  std::string input = "{}";
+  if (args.argc == 1 && !args.argv[0].IsUndefined()) {
+    vm::Value a = args.argv[0];
+    bool table = a.IsObject() && a.AsObject()->klass() == vm::ObjectClass::kLuaTable &&
+                 a.AsObject() != vm.realm().intrinsics().lua_json_null;
+    if (!table) return vm.LuaError(absl::StrCat("tools.", dotted, " expects a table argument"));
+    vm::VM::ExportStatus st = vm.SerializeLua(a, &input);
+    if (!st.ok)
+      return vm.LuaError(absl::StrCat("tools.", dotted, ": the argument cannot be sent as JSON: ",
+                                      st.error, " at ", st.path));
+    if (input == "[]" || input[0] == '[')
+      return vm.LuaError(absl::StrCat("tools.", dotted, " expects a table with named fields"));
+  }
+  vm::Host::StartResult r = vm.host()->StartToolCall(path, std::move(input));
+  if (!r.ok) {
+    if (r.terminate) {
+      vm.Terminate(vm::Termination::kInterrupted, absl::StrCat(r.kind, ": ", r.message));
+      return vm::Value::Undefined();
+    }
+    return vm.LuaError(r.message, 0);
+  }
+  return vm.LuaWaitHostCall(r.call_id);
+}
+
+// Lua's `tools`: a table per namespace, a native per tool (the same tree as the JavaScript one).
+vm::Value BuildLuaToolsTable(vm::VM& vm, const tools::Namespace& ns, std::vector<std::string>& path) {
+  vm::LuaTable* t = vm.NewLuaTable();
+  for (const auto& [name, sub] : ns.namespaces) {
+    path.push_back(name);
+    t->Set(vm.heap(), vm::Value::FromString(vm.Intern(vm.NewStringBytes(name))),
+           BuildLuaToolsTable(vm, sub, path));
+    path.pop_back();
+  }
+  for (const auto& [name, tool] : ns.tools) {
+    path.push_back(name);
+    vm::NativeFunction* f = vm.NewNative(name, LuaToolCallNative, 1);
+    std::vector<vm::Value> parts;
+    for (auto& p : path) parts.push_back(vm.Str(p));
+    f->data = vm::Value::FromObject(vm.NewArrayFrom(parts));
+    t->Set(vm.heap(), vm::Value::FromString(vm.Intern(vm.NewStringBytes(name))), vm::Value::FromObject(f));
+    path.pop_back();
+  }
+  return vm::Value::FromObject(t);
+}
+
 // Builds `tools` from the tree: namespaces are frozen objects, tools are natives.
 vm::Value BuildToolsObject(vm::VM& vm, const tools::Namespace& ns, std::vector<std::string>& path) {
   vm::Object* o = vm.NewObject();
@@ -527,15 +596,18 @@ int64_t SystemClockMs() {
       .count();
 }
 
-vm::VmLimits ToVmLimits(const Limits& limits) {
+vm::VmLimits ToVmLimits(const Limits& limits, Language language = Language::kJavaScript) {
   vm::VmLimits vl;
+  // Lua: deep recursion is ordinary (lua5.4 allows about 200,000 Lua calls); frames are small.
+  if (language == Language::kLua) vl.max_call_depth = 200000;
   vl.max_steps = limits.max_steps > 0 ? static_cast<uint64_t>(limits.max_steps) : UINT64_MAX;
   vl.max_memory_bytes = static_cast<uint64_t>(limits.max_memory_bytes);
   return vl;
 }
 
 // Compiles a program; on failure fills `result` with the ParseError/UnsupportedSyntax.
-std::shared_ptr<const bytecode::Module> CompileProgram(std::string_view source, Result* result) {
+std::shared_ptr<const bytecode::Module> CompileProgram(std::string_view source, Result* result,
+                                                       Language language = Language::kJavaScript) {
   if (source.size() > kMaxSourceBytes) {
     result->error = {"ParseError",
                      absl::StrCat("The program is ", source.size(), " bytes; the limit is ",
@@ -544,7 +616,9 @@ std::shared_ptr<const bytecode::Module> CompileProgram(std::string_view source, 
     return nullptr;
   }
   compiler::CompileOptions copts;
-  auto compiled = compiler::CompileJavaScript(source, copts);
+  if (language == Language::kLua) copts.source_name = "input";
+  auto compiled = language == Language::kLua ? compiler::CompileLua(source, copts)
+                                             : compiler::CompileJavaScript(source, copts);
   if (auto* err = std::get_if<compiler::CompileError>(&compiled)) {
     result->error = {err->kind == compiler::CompileError::Kind::kParseError ? "ParseError"
                                                                              : "UnsupportedSyntax",
@@ -573,6 +647,7 @@ struct Program::State {
   std::string source;
   std::string bindings_json;
   std::shared_ptr<const bytecode::Module> module;
+  Language language = Language::kJavaScript;
   std::unique_ptr<vm::VM> vm;
   std::unique_ptr<RunHost> host;
   std::optional<Result> early;  // compile / snapshot errors, reported by Run()
@@ -607,7 +682,7 @@ struct Program::State {
   snapshot::RunInfo Info(const std::deque<Inbox::Item>& inbox) const {
     snapshot::RunInfo info;
     info.run_id = run_id;
-    info.language = "js";
+    info.language = language == Language::kLua ? "lua" : "js";
     info.source = source;
     info.module_hash = snapshot::ModuleHash(*module);
     info.created_at_ms = created_at_ms;
@@ -648,6 +723,8 @@ struct Program::State {
   std::optional<Outcome> ServeSuspend(bool self_initiated);
   std::optional<std::string> Roundtrip(Clock::time_point deadline);
   Result Finish();
+  template <typename FailFn>
+  void FinishLua(Result& result, bool& truncated, FailFn& fail);
   Outcome End(Outcome out) {
     std::lock_guard<std::mutex> lock(mu);
     phase = Phase::kEnded;
@@ -681,12 +758,13 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
     if (!ValidateLimits(limits).ok())
       return Outcome{std::nullopt, ErrorResult("SnapshotError", "snapshot: invalid limits")};
     Result compile_error;
-    module = CompileProgram(source, &compile_error);
+    language = info->language == "lua" ? Language::kLua : Language::kJavaScript;
+    module = CompileProgram(source, &compile_error, language);
     if (module == nullptr || snapshot::ModuleHash(*module) != info->module_hash)
       return Outcome{std::nullopt,
                      ErrorResult("SnapshotError",
                                  "snapshot: the program does not compile to the same bytecode in this engine")};
-    auto restored = snapshot::Restore(resume_bytes, *realm, module, ToVmLimits(limits));
+    auto restored = snapshot::Restore(resume_bytes, *realm, module, ToVmLimits(limits, language));
     if (!restored.ok() && absl::IsResourceExhausted(restored.status()))
       return Outcome{std::nullopt,
                      ErrorResult("MemoryLimitExceeded",
@@ -711,7 +789,25 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
   created_at_ms = options->wall_clock_ms ? options->wall_clock_ms() : SystemClockMs();
   *deadline = leg_start + std::chrono::milliseconds(limits.timeout_ms);
   host = std::make_unique<RunHost>(*options, run_id, limits);
-  SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits)), *deadline);
+  SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits, language)), *deadline);
+  if (language == Language::kLua) {
+    std::vector<std::string> path;
+    vm->LuaSetGlobal("tools", BuildLuaToolsTable(*vm, options->tools.root(), path));
+    if (!bindings_json.empty()) {
+      vm::Value b;
+      std::string error;
+      bool object = vm->ParseJsonForLua(bindings_json, &b, &error) && b.IsObject() &&
+                    !(static_cast<vm::LuaTable*>(b.AsObject())->flags & vm::LuaTable::kJsonArray);
+      if (!object)
+        return Outcome{std::nullopt,
+                       ErrorResult("InvalidDataValue", absl::StrCat("bindings must be a JSON object",
+                                                                    error.empty() ? "" : ": ", error))};
+      for (const auto& e : static_cast<vm::LuaTable*>(b.AsObject())->entries)
+        vm->LuaSetGlobal(e.key.AsString()->bytes(), e.value);
+    }
+    vm->PushMain(vm->LoadModule(module));
+    return std::nullopt;
+  }
   {
     std::vector<std::string> path;
     vm->SetGlobal("tools", BuildToolsObject(*vm, options->tools.root(), path));
@@ -795,7 +891,7 @@ std::optional<std::string> Program::State::Roundtrip(Clock::time_point deadline)
       info2->tool_calls != info.tool_calls || info2->logs != info.logs ||
       info2->next_call_id != info.next_call_id || info2->calls.size() != info.calls.size())
     return std::string("roundtrip: the run information did not survive the snapshot");
-  auto restored = snapshot::Restore(*bytes, *realm, module, ToVmLimits(limits));
+  auto restored = snapshot::Restore(*bytes, *realm, module, ToVmLimits(limits, language));
   if (!restored.ok() && absl::IsResourceExhausted(restored.status())) {
     // The heap is over the memory limit; the next limit check of this VM would say so too.
     vm->Terminate(vm::Termination::kMemoryLimit, std::string(restored.status().message()));
@@ -871,8 +967,10 @@ Outcome Program::Run() {
       if (mv.IsObject() && mv.AsObject()->klass() == vm::ObjectClass::kPromise)
         top = static_cast<vm::PromiseObject*>(mv.AsObject());
     }
-    if (top == nullptr || top->state != vm::PromiseObject::State::kPending) break;
-    if (s.vm->pending_host_calls() == 0) break;
+    if (!s.vm->lua_waiting()) {  // a Lua stack waiting for a host call has no promise to look at
+      if (top == nullptr || top->state != vm::PromiseObject::State::kPending) break;
+      if (s.vm->pending_host_calls() == 0) break;
+    }
     if (s.park_when_waiting) {
       // Park: only suspendable calls in flight (none blocking) → suspend by itself.
       std::deque<Inbox::Item> inbox_copy;
@@ -939,6 +1037,50 @@ std::variant<Outcome, SuspendError> Program::Suspend(SuspendOptions options) {
   return a;
 }
 
+// The Result of an ended Lua run: the first value the chunk returned (issue 4 item 4), or the error
+// that ended it (ToolFailure when it is the very message a failed tool call raised).
+template <typename FailFn>
+void Program::State::FinishLua(Result& result, bool& truncated, FailFn& fail) {
+  vm::VM& v = *vm;
+  if (!v.main_returned()) {
+    fail("ExecutionFailure", "the program did not finish");
+    return;
+  }
+  vm::Value mv = v.main_value();
+  if (mv.IsObject() && mv.AsObject()->klass() == vm::ObjectClass::kPromise) {
+    vm::Value reason = static_cast<vm::PromiseObject*>(mv.AsObject())->result;
+    std::string message;
+    uint32_t line = 0;
+    if (reason.IsString()) {
+      message = std::string(reason.AsString()->bytes());
+      unsigned l = 0;
+      if (sscanf(message.c_str(), "input:%u:", &l) == 1) line = l;
+      for (const auto& m : v.lua_tool_errors()) {
+        if (m == message) {
+          fail("ToolFailure", message);
+          return;
+        }
+      }
+    } else {
+      std::string json;
+      vm::VM::ExportStatus st = v.SerializeLua(reason, &json);
+      message = st.ok ? absl::StrCat("Uncaught: ", json)
+                      : absl::StrCat("(error object is a ", v.LuaTypeName(reason), " value)");
+    }
+    fail("ExecutionFailure", message, line, 0);
+    return;
+  }
+  std::string json;
+  vm::VM::ExportStatus st = v.SerializeLua(mv, &json);
+  if (v.termination() != vm::Termination::kNone) return;
+  if (!st.ok) {
+    fail("InvalidDataValue", absl::StrCat("The result cannot be returned: ", st.error, " at ", st.path));
+    return;
+  }
+  result.ok = true;
+  result.value_json = TruncateValue(json, limits.max_output_bytes, &truncated);
+}
+
 // The Result of an ended run (DESIGN §1).
 Result Program::State::Finish() {
   vm::VM& v = *vm;
@@ -993,7 +1135,9 @@ Result Program::State::Finish() {
     }
   };
   report_termination();
-  if (v.termination() == vm::Termination::kNone) {
+  if (v.termination() == vm::Termination::kNone && language == Language::kLua) {
+    FinishLua(result, truncated, fail);
+  } else if (v.termination() == vm::Termination::kNone) {
     if (top == nullptr) {
       fail("ExecutionFailure", "the program did not start");
     } else if (v.has_uncaught_job_error()) {
@@ -1092,6 +1236,7 @@ std::unique_ptr<Program> Runtime::NewProgram(std::string_view source, std::strin
   s->source = std::string(source);
   s->bindings_json = std::string(bindings_json);
   s->park_when_waiting = options_.park_when_waiting;
+  s->language = options_.language;
   auto realm = SharedRealm();
   if (!realm.ok()) {
     s->early = ErrorResult("ExecutionFailure", std::string(realm.status().message()));
@@ -1099,7 +1244,7 @@ std::unique_ptr<Program> Runtime::NewProgram(std::string_view source, std::strin
   }
   s->realm = *realm;
   Result compile_error;
-  s->module = CompileProgram(source, &compile_error);
+  s->module = CompileProgram(source, &compile_error, s->language);
   if (s->module == nullptr) s->early = compile_error;
   return std::unique_ptr<Program>(new Program(std::move(s)));
 }

@@ -48,9 +48,16 @@ struct Result {
   std::string ToJson(int indent = 2) const;
 };
 
+// The language of the programs a Runtime runs (DESIGN §1). Both compile to the same bytecode.
+enum class Language : uint8_t { kJavaScript, kLua };
+
 struct RuntimeOptions {
   tools::ToolTree tools;
   Limits limits;
+  // JavaScript/TypeScript (the body of an async function) or Lua 5.4 (a chunk whose first returned
+  // value is the Result; docs/internals.md "Lua on the shared VM"). A resumed run keeps the language
+  // its snapshot records.
+  Language language = Language::kJavaScript;
   // Roundtrip testing (issue 3 item 8): every run is saved to bytes and restored into a fresh VM at every
   // host call and every `roundtrip_steps` steps, and must give the same Result. Runtime::Make turns it on
   // when the environment has CODEMODE_ROUNDTRIP=1 (steps from CODEMODE_ROUNDTRIP_STEPS, default 97).

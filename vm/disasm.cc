@@ -136,6 +136,9 @@ struct Roles {
   R a = R::kNone, b = R::kNone, c = R::kNone, x = R::kNone;
 };
 
+// LVARARG's B names a register (the extra arguments); LCALL's and LNEWTABLE's B is a count.
+R f_imm(Op op) { return op == Op::LVARARG ? R::kReg : R::kImm; }
+
 Roles RolesOf(Op op) {
   Roles r;
   switch (op) {
@@ -159,6 +162,35 @@ Roles RolesOf(Op op) {
     case Op::NEW:
       r.a = R::kReg, r.b = R::kImm;
       break;
+    case Op::LGETGLOBAL:
+    case Op::LSETGLOBAL:
+      r.a = R::kReg, r.x = R::kConst;
+      break;
+    case Op::LNEWTABLE:
+    case Op::LCALL:
+    case Op::LVARARG:
+      r.a = R::kReg, r.b = f_imm(op), r.c = R::kImm;
+      break;
+    case Op::LRET:
+      r.a = R::kReg, r.b = R::kImm;
+      break;
+    case Op::LSETLIST:
+      r.a = R::kReg, r.b = R::kImm, r.x = R::kImm;
+      break;
+    case Op::LCONCAT:
+      r.a = R::kReg, r.b = R::kReg, r.c = R::kImm;
+      break;
+    case Op::LJMPT:
+    case Op::LJMPF:
+    case Op::LFORPREP:
+    case Op::LFORLOOP:
+      r.a = R::kReg, r.x = R::kJump;
+      break;
+    case Op::LGETENV:
+      r.a = R::kReg;
+      break;
+    case Op::LGETFIELD:
+    case Op::LSETFIELD:
     case Op::GETCELLCHK:
     case Op::SETCELLCHK:
     case Op::GETFIELD:

@@ -5,6 +5,8 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/lua/lua_number.h"
+#include "vm/lua/table.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
 #include "vm/vm.h"
@@ -105,6 +107,7 @@ Closure* VM::LoadModule(std::shared_ptr<const bytecode::Module> module) {
     for (uint32_t child : module->protos[i].children)
       protos[i]->children.push_back(child < protos.size() ? protos[child] : nullptr);
   Proto* main = protos[module->main];
+  if (module->language == bytecode::Language::kLua && !bootstrapping_) lua_run_ = true;
   if (bootstrapping_) {
     bootstrap_realm_->modules_.push_back(module);
   } else {
@@ -118,7 +121,8 @@ Closure* VM::LoadModule(std::shared_ptr<const bytecode::Module> module) {
 uint32_t VM::StackTop() const {
   if (frames_.empty()) return 1;
   const Frame& f = frames_.back();
-  return f.base + f.proto->bc->num_regs + 1;
+  // Values a Lua multi-result instruction left past the registers stay until the next instruction.
+  return std::max(f.base + f.proto->bc->num_regs + 1, f.top + 1);
 }
 
 void VM::EnsureStack(size_t n) {
@@ -163,8 +167,12 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
   for (int hops = 0;; ++hops) {
     bool construct = site.kind == CallSite::Kind::kConstruct;
     if (!IsCallable(fn)) {
-      ThrowTypeError(absl::StrCat(DescribeForError(*this, fn),
-                                  construct ? " is not a constructor" : " is not a function"));
+      if (lua_run_) {
+        LuaError(absl::StrCat("attempt to call a ", LuaTypeName(fn), " value"));
+      } else {
+        ThrowTypeError(absl::StrCat(DescribeForError(*this, fn),
+                                    construct ? " is not a constructor" : " is not a function"));
+      }
       goto threw;
     }
     {
@@ -183,7 +191,11 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           goto threw;
         }
         if (frames_.size() > limits_.max_call_depth) {  // the top-level frame is depth 0
-          ThrowRangeError("Maximum call stack size exceeded");
+          if (lua_run_) {
+            LuaError("stack overflow");
+          } else {
+            ThrowRangeError("Maximum call stack size exceeded");
+          }
           goto threw;
         }
         uint32_t base = args_at - 1;
@@ -209,7 +221,9 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         uint32_t nparams = bc->num_params;
         Value rest = Value::Undefined();
         Value arguments = Value::Undefined();
-        if (bc->has_rest) {
+        if (bc->has_rest && bc->is_vararg && argc <= nparams) {
+          // Lua `...` with no extra arguments: no array (LVARARG reads undefined as none).
+        } else if (bc->has_rest) {
           ArrayObject* a = NewArray(argc > nparams ? argc - nparams : 0);
           for (uint32_t i = nparams; i < argc; ++i) a->elements_.push_back(R[1 + i]);
           a->length = static_cast<uint32_t>(a->elements_.size());
@@ -265,14 +279,40 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           for (uint32_t i = 0; i < argc; ++i) stack_[args_at + i] = tail_args_[i];
           tail_args_.clear();
           if (construct) site.kind = CallSite::Kind::kCall;
+          if (lua_protect_pending_) {  // pcall/xpcall: the call it asked for is protected
+            lua_protect_pending_ = false;
+            site.lua_flags |= kLuaProtected;
+            if (!lua_protect_handler_.IsUndefined()) {
+              site.lua_flags |= kLuaXpcall;
+              site.aux = lua_protect_handler_;
+            }
+            lua_protect_handler_ = Value::Undefined();
+          }
           if (hops > 100000) {
             ThrowRangeError("Maximum call stack size exceeded");
             goto threw;
           }
           continue;
         }
-        if (has_exception_) goto threw;
+        if (has_exception_) {
+          lua_multi_ = false;
+          lua_wait_pending_ = false;
+          goto threw;
+        }
         if (termination_ != Termination::kNone) return CallResult::kDone;
+        if (lua_wait_pending_) {  // a Lua tool call: the frames wait for SettleHostCall
+          lua_wait_pending_ = false;
+          lua_wait_active_ = true;
+          lua_wait_site_ = site;
+          return CallResult::kDone;
+        }
+        if (lua_multi_) {
+          lua_multi_ = false;
+          std::vector<Value> vals = std::move(lua_ret_);
+          lua_ret_.clear();
+          LuaDeliver(site, vals.data(), static_cast<uint32_t>(vals.size()));
+          return CallResult::kDone;
+        }
         CompleteCall(site, r, false, args_at - 1);
         return CallResult::kDone;
       }
@@ -295,6 +335,12 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
       continue;
     }
   threw:
+    if (site.lua_flags & kLuaProtected) {
+      Value e = exception_;
+      has_exception_ = false;
+      LuaDeliverError(site, e);
+      return CallResult::kDone;
+    }
     if (site.kind == CallSite::Kind::kCall || site.kind == CallSite::Kind::kConstruct)
       return CallResult::kThrew;
     Value e = exception_;
@@ -310,6 +356,10 @@ void VM::CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee
     case CallSite::Kind::kConstruct: {
       if (threw) {
         Throw(v);
+        return;
+      }
+      if (site.want != 1 || site.lua_flags != 0 || site.ret_transform >= 2) {
+        LuaDeliver(site, &v, 1);
         return;
       }
       if (site.ret_reg == 255 || frames_.empty()) return;
@@ -496,6 +546,8 @@ VM::RunStatus VM::Run() {
     if (!frames_.empty()) {
       Execute(0);
       if (termination_ != Termination::kNone) continue;
+      if (lua_wait_active_ && !yield_pending_ && !yield_requested_.load(std::memory_order_relaxed))
+        break;  // kIdle: the Lua stack waits for a host call
       if (!frames_.empty()) {  // Execute only leaves frames behind for a yield
         status = RunStatus::kYielded;
         break;
@@ -621,6 +673,12 @@ void VM::Unwind() {
       if (done.initial_async) CompleteCall(done.site, done.activation->promise, false, done.base);
       return;
     }
+    if (done.site.lua_flags & kLuaProtected) {  // pcall/xpcall caught it
+      has_exception_ = false;
+      exception_ = Value::Undefined();
+      LuaDeliverError(done.site, e);
+      return;
+    }
     if (done.site.kind == CallSite::Kind::kCall || done.site.kind == CallSite::Kind::kConstruct)
       continue;  // propagate into the caller at its call instruction
     has_exception_ = false;
@@ -661,7 +719,9 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 void VM::Execute(size_t stop_depth) {
   const auto& in = realm_->intrinsics();
 reload:
-  if (frames_.size() <= stop_depth || termination_ != Termination::kNone || yield_pending_) return;
+  if (frames_.size() <= stop_depth || termination_ != Termination::kNone || yield_pending_ ||
+      lua_wait_active_)
+    return;
   Frame* f = &frames_.back();
   Proto* proto = f->proto;
   const auto* bc = proto->bc;
@@ -2052,6 +2112,455 @@ reload:
       case Op::YIELD:
         ThrowError(ErrorType::kSyntaxError, "generators are not supported yet");
         THROW_HERE();
+      // ---------------------------------------------------------------- Lua (vm/lua_vm.cc: slow paths)
+#define LUA_STEP(expr)                                 \
+  do {                                                 \
+    LuaStep st_ = (expr);                              \
+    if (st_ == LuaStep::kThrow) THROW_HERE();          \
+    if (st_ == LuaStep::kReload) goto reload;          \
+  } while (0)
+#define IS_LUATABLE(v) ((v).IsObject() && (v).AsObject()->klass() == ObjectClass::kLuaTable)
+#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
+      case Op::LGETGLOBAL: {
+        uint32_t k = *pc++;
+        LuaTable* t = lua_globals();
+        Value key = K[k];
+        auto& ic = proto->ics[ip - code];
+        Value v;
+        if (ic.slot < t->entries.size() && t->entries[ic.slot].key.RawEquals(key)) {
+          v = t->entries[ic.slot].value;
+        } else {
+          int32_t at = t->FindStr(key.AsString());
+          if (at >= 0) {
+            if (!shared_proto) ic.slot = static_cast<uint32_t>(at);
+            v = t->entries[static_cast<size_t>(at)].value;
+          }
+        }
+        if (!v.IsUndefined() || t->metatable == nullptr) {
+          R[a] = v;
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), Value::FromObject(t), key));
+        break;
+      }
+      case Op::LSETGLOBAL: {
+        uint32_t k = *pc++;
+        LuaTable* t = lua_globals();
+        Value key = K[k];
+        if (!t->is_shared() && t->metatable == nullptr) {
+          t->Set(*heap_, key, R[a]);
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaNewIndex(Value::FromObject(t), key, R[a]));
+        break;
+      }
+      case Op::LGETENV:
+        R[a] = Value::FromObject(lua_globals());
+        break;
+      case Op::LNEWTABLE:
+        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
+        break;
+      case Op::LGETFIELD: {
+        uint32_t k = *pc++;
+        Value o = R[GetB(i)];
+        Value key = K[k];
+        if (IS_LUATABLE(o)) {
+          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
+          auto& ic = proto->ics[ip - code];
+          Value v;
+          if (ic.slot < t->entries.size() && t->entries[ic.slot].key.RawEquals(key)) {
+            v = t->entries[ic.slot].value;
+          } else {
+            int32_t at = t->FindStr(key.AsString());
+            if (at >= 0) {
+              if (!shared_proto) ic.slot = static_cast<uint32_t>(at);
+              v = t->entries[static_cast<size_t>(at)].value;
+            }
+          }
+          if (!v.IsUndefined() || t->metatable == nullptr) {
+            R[a] = v;
+            break;
+          }
+        } else if (o.IsString()) {
+          auto* lib = static_cast<LuaTable*>(Resolve(in.lua_string_lib));
+          R[a] = lib->GetStr(key.AsString());
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, key, static_cast<int>(GetB(i))));
+        break;
+      }
+      case Op::LSETFIELD: {
+        uint32_t k = *pc++;
+        Value o = R[a];
+        Value v = R[GetB(i)];
+        Value key = K[k];
+        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
+          auto* t = static_cast<LuaTable*>(o.AsObject());
+          auto& ic = proto->ics[ip - code];
+          if (!v.IsUndefined() && ic.slot < t->entries.size() &&
+              t->entries[ic.slot].key.RawEquals(key) && !t->entries[ic.slot].value.IsUndefined()) {
+            t->entries[ic.slot].value = v;
+            break;
+          }
+          if (t->metatable == nullptr) {
+            t->Set(*heap_, key, v);
+            if (!shared_proto && !v.IsUndefined()) {
+              int32_t at = t->FindStr(key.AsString());
+              if (at >= 0) ic.slot = static_cast<uint32_t>(at);
+            }
+            break;
+          }
+        }
+        f->pc = pc;
+        LUA_STEP(LuaNewIndex(o, key, v));
+        break;
+      }
+      case Op::LGETINDEX: {
+        Value o = R[GetB(i)], kv = R[GetC(i)];
+        if (IS_LUATABLE(o)) {
+          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
+          Value v;
+          if (kv.IsInt()) {
+            int64_t k = kv.AsInt();
+            v = (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size()) ? t->arr[k - 1] : t->GetInt(k);
+          } else {
+            v = t->Get(LuaTable::NormalizeKey(kv));
+          }
+          if (!v.IsUndefined() || t->metatable == nullptr) {
+            R[a] = v;
+            break;
+          }
+        }
+        f->pc = pc;
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, kv, static_cast<int>(GetB(i))));
+        break;
+      }
+      case Op::LSETINDEX: {
+        Value o = R[a], kv = R[GetB(i)], v = R[GetC(i)];
+        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
+          auto* t = static_cast<LuaTable*>(o.AsObject());
+          if (kv.IsInt()) {
+            int64_t k = kv.AsInt();
+            if (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size() && !v.IsUndefined() &&
+                !t->arr[k - 1].IsUndefined()) {
+              t->arr[k - 1] = v;
+              break;
+            }
+            if (t->metatable == nullptr) {
+              t->SetInt(*heap_, k, v);
+              break;
+            }
+          } else if (t->metatable == nullptr && (kv.IsString() || kv.IsBool() || kv.IsObject())) {
+            t->Set(*heap_, kv, v);
+            break;
+          }
+        }
+        f->pc = pc;
+        LUA_STEP(LuaNewIndex(o, kv, v));
+        break;
+      }
+      case Op::LSETLIST: {
+        uint32_t start = *pc++;
+        EXPECT_STATE(IS_LUATABLE(R[a]) && !R[a].AsObject()->is_shared());
+        auto* t = static_cast<LuaTable*>(R[a].AsObject());
+        unsigned b = GetB(i);
+        uint32_t n = b ? b - 1 : f->top - (f->base + a + 1);
+        for (uint32_t j = 0; j < n; ++j) t->SetListItem(*heap_, static_cast<int64_t>(start) + j, R[a + 1 + j]);
+        t->TrimArray();
+        if (n > 64) ChargeSteps(n / 16);
+        break;
+      }
+#define LUA_ARITH_FAST(OPC, IEXPR, FEXPR)                                                   \
+  case Op::OPC: {                                                                           \
+    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      uint64_t ux = static_cast<uint64_t>(xr.AsInt()), uy = static_cast<uint64_t>(yr.AsInt()); \
+      R[a] = Value::Int(static_cast<int64_t>(IEXPR));                                        \
+      break;                                                                                 \
+    }                                                                                        \
+    if (xr.IsNumber() && yr.IsNumber()) {                                                    \
+      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
+      R[a] = Value::Number(FEXPR);                                                           \
+      break;                                                                                 \
+    }                                                                                        \
+    f->pc = pc;                                                                              \
+    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
+    break;                                                                                   \
+  }
+      LUA_ARITH_FAST(LADD, ux + uy, dx + dy)
+      LUA_ARITH_FAST(LSUB, ux - uy, dx - dy)
+      LUA_ARITH_FAST(LMUL, ux * uy, dx * dy)
+#undef LUA_ARITH_FAST
+      case Op::LDIV: {
+        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
+        if ((xr.IsInt() || xr.IsNumber()) && (yr.IsInt() || yr.IsNumber())) {
+          double dx = xr.IsInt() ? static_cast<double>(xr.AsInt()) : xr.AsNumber();
+          double dy = yr.IsInt() ? static_cast<double>(yr.AsInt()) : yr.AsNumber();
+          R[a] = Value::Number(dx / dy);
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
+        break;
+      }
+      case Op::LMOD: {
+        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
+        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
+          int64_t m = xr.AsInt() % yr.AsInt();
+          if (m < 0) m += yr.AsInt();
+          R[a] = Value::Int(m);
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
+        break;
+      }
+      case Op::LIDIV:
+      case Op::LPOW:
+      case Op::LBAND:
+      case Op::LBOR:
+      case Op::LBXOR:
+      case Op::LSHL:
+      case Op::LSHR: {
+        Value x = R[GetB(i)], y = R[GetC(i)];
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, y));
+        break;
+      }
+      case Op::LUNM: {
+        Value x = R[GetB(i)];
+        if (x.IsInt()) {
+          R[a] = Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(x.AsInt())));
+          break;
+        }
+        if (x.IsNumber()) {
+          R[a] = Value::Number(-x.AsNumber());
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
+        break;
+      }
+      case Op::LBNOT: {
+        Value x = R[GetB(i)];
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
+        break;
+      }
+      case Op::LNOT:
+        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
+        break;
+      case Op::LLEN: {
+        Value x = R[GetB(i)];
+        if (x.IsString()) {
+          R[a] = Value::Int(x.AsString()->length());
+          break;
+        }
+        if (IS_LUATABLE(x)) {
+          auto* t = static_cast<LuaTable*>(Resolve(x.AsObject()));
+          if (t->metatable == nullptr) {
+            R[a] = Value::Int(t->Length());
+            break;
+          }
+        }
+        f->pc = pc;
+        LUA_STEP(LuaLen(static_cast<uint8_t>(a), x));
+        break;
+      }
+      case Op::LCONCAT: {
+        unsigned b = GetB(i), n = GetC(i);
+        if (n == 2 && R[b].IsString() && R[b + 1].IsString()) {
+          String* r = Concat(R[b].AsString(), R[b + 1].AsString());
+          if (r == nullptr) THROW_HERE();
+          R[a] = Value::FromString(r);
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaConcat(static_cast<uint8_t>(a), b, n));
+        break;
+      }
+      case Op::LEQ:
+      case Op::LNE: {
+        const Value &x = R[GetB(i)], &y = R[GetC(i)];
+        bool eq;
+        if (x.RawEquals(y)) {
+          eq = !x.IsNumber() || x.AsNumber() == x.AsNumber();  // NaN ~= NaN
+        } else if (x.IsString() && y.IsString()) {
+          eq = String::Equals(x.AsString(), y.AsString());
+        } else if (x.IsNumber() && y.IsNumber()) {
+          eq = x.AsNumber() == y.AsNumber();
+        } else if (x.IsInt() && y.IsNumber()) {
+          eq = lua::LuaEqual(x.AsInt(), y.AsNumber());
+        } else if (x.IsNumber() && y.IsInt()) {
+          eq = lua::LuaEqual(y.AsInt(), x.AsNumber());
+        } else if (IS_LUATABLE(x) && IS_LUATABLE(y)) {
+          Value xv = x, yv = y;
+          f->pc = pc;
+          LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
+          break;
+        } else {
+          eq = false;
+        }
+        R[a] = Value::Bool(op == Op::LEQ ? eq : !eq);
+        break;
+      }
+      case Op::LLT:
+      case Op::LLE: {
+        const Value &x = R[GetB(i)], &y = R[GetC(i)];
+        if (x.IsInt() && y.IsInt()) {
+          R[a] = Value::Bool(op == Op::LLT ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt());
+          break;
+        }
+        if (x.IsNumber() && y.IsNumber()) {
+          R[a] = Value::Bool(op == Op::LLT ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber());
+          break;
+        }
+        Value xv = x, yv = y;
+        f->pc = pc;
+        LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
+        break;
+      }
+      case Op::LJMPT:
+      case Op::LJMPF: {
+        Value v = R[a];
+        if (LUA_FALSY(v) == (op == Op::LJMPF)) {
+          int off = GetSBx(i);
+          pc += off;
+          if (off < 0) CHARGE();
+        }
+        break;
+      }
+      case Op::LCALL: {
+        f->pc = pc;
+        unsigned b = GetB(i), c = GetC(i);
+        uint32_t argc = b ? b - 1 : f->top - (f->base + a + 2);
+        int want = c ? static_cast<int>(c) - 1 : -1;
+        Value fnv = R[a];
+        if (fnv.IsObject()) {
+          Object* fo = fnv.AsObject();
+          if (fo->klass() == ObjectClass::kFunction &&
+              static_cast<FunctionObject*>(fo)->type == FunctionType::kClosure) {
+            auto* closure = static_cast<Closure*>(fo);
+            Proto* cp = closure->proto_fn;
+            const auto* cbc = cp->bc;
+            if (!cbc->has_rest && frames_.size() <= limits_.max_call_depth) {
+              uint32_t base = f->base + a + 1;
+              EnsureStack(static_cast<size_t>(base) + cbc->num_regs + argc + 8);
+              Value* NR = stack_.data() + base;
+              NR[0] = Value::Undefined();
+              uint32_t nparams = cbc->num_params;
+              for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
+              for (uint32_t j = 1 + nparams; j < cbc->num_regs; ++j) NR[j] = Value::Undefined();
+              Frame& nf = frames_.emplace_back();
+              nf.closure = closure;
+              nf.proto = cp;
+              nf.pc = cbc->code.data();
+              nf.base = base;
+              nf.argc = argc;
+              nf.site.kind = CallSite::Kind::kCall;
+              nf.site.ret_reg = static_cast<uint8_t>(a);
+              nf.site.want = static_cast<int16_t>(want);
+              ++steps_;
+              if (--steps_until_check_ <= 0) CheckLimits();
+              goto reload;
+            }
+          }
+        }
+        CallResult r = LuaCall(f->base + a, argc, want);
+        if (r == CallResult::kThrew) Unwind();
+        goto reload;
+      }
+      case Op::LRET: {
+        unsigned b = GetB(i);
+        uint32_t n = b ? b - 1 : f->top - (f->base + a);
+        if (f->site.kind == CallSite::Kind::kCall && f->site.want == 1 && f->site.lua_flags == 0 &&
+            f->site.ret_transform == 0 && frames_.size() > 1) {
+          Value v = n > 0 ? R[a] : Value::Undefined();
+          uint8_t ret_reg = f->site.ret_reg;
+          frames_.pop_back();
+          if (ret_reg != 255) stack_[frames_.back().base + ret_reg] = v;
+          goto reload;
+        }
+        Frame done = *f;
+        frames_.pop_back();
+        const Value* vals = stack_.data() + done.base + a;
+        if (done.site.kind == CallSite::Kind::kCall || done.site.kind == CallSite::Kind::kConstruct) {
+          LuaDeliver(done.site, vals, n);
+        } else {
+          CompleteCall(done.site, n > 0 ? vals[0] : Value::Undefined(), false, done.base);
+        }
+        goto reload;
+      }
+      case Op::LVARARG: {
+        Value extra = R[GetB(i)];
+        unsigned c = GetC(i);
+        uint32_t n = 0;
+        Object* arr = nullptr;
+        if (extra.IsObject()) {
+          arr = extra.AsObject();
+          n = static_cast<uint32_t>(arr->elements().size());
+        }
+        if (c == 0) {
+          EnsureStack(static_cast<size_t>(f->base) + a + n + 8);
+          R = stack_.data() + f->base;
+          for (uint32_t j = 0; j < n; ++j) R[a + j] = arr->elements()[j];
+          f->top = f->base + a + n;
+        } else {
+          for (uint32_t j = 0; j + 1 < c; ++j) R[a + j] = j < n ? arr->elements()[j] : Value::Undefined();
+        }
+        break;
+      }
+      case Op::LFORPREP: {
+        Value* ra = R + a;
+        if (ra[0].IsInt() && ra[1].IsInt() && ra[2].IsInt() && ra[2].AsInt() != 0) {
+          int64_t i0 = ra[0].AsInt(), lim = ra[1].AsInt(), st = ra[2].AsInt();
+          if (st > 0 ? i0 > lim : i0 < lim) {
+            pc += GetSBx(i);
+            break;
+          }
+          uint64_t count = st > 0 ? (static_cast<uint64_t>(lim) - static_cast<uint64_t>(i0)) /
+                                        static_cast<uint64_t>(st)
+                                  : (static_cast<uint64_t>(i0) - static_cast<uint64_t>(lim)) /
+                                        (static_cast<uint64_t>(-(st + 1)) + 1u);
+          ra[1] = Value::Int(static_cast<int64_t>(count));
+          ra[3] = ra[0];
+          break;
+        }
+        bool skip = false;
+        if (!LuaForPrep(ra, &skip)) THROW_HERE();
+        if (skip) pc += GetSBx(i);
+        break;
+      }
+      case Op::LFORLOOP: {
+        Value* ra = R + a;
+        if (ra[2].IsInt()) {
+          auto count = static_cast<uint64_t>(ra[1].AsInt());
+          if (count > 0) {
+            ra[1] = Value::Int(static_cast<int64_t>(count - 1));
+            int64_t idx = static_cast<int64_t>(static_cast<uint64_t>(ra[0].AsInt()) +
+                                               static_cast<uint64_t>(ra[2].AsInt()));
+            ra[0] = Value::Int(idx);
+            ra[3] = Value::Int(idx);
+            pc += GetSBx(i);
+            CHARGE();
+          }
+          break;
+        }
+        double st = ra[2].AsNumber(), idx = ra[0].AsNumber() + st, lim = ra[1].AsNumber();
+        if (st > 0 ? idx <= lim : idx >= lim) {
+          ra[0] = Value::Number(idx);
+          ra[3] = Value::Number(idx);
+          pc += GetSBx(i);
+          CHARGE();
+        }
+        break;
+      }
+#undef LUA_STEP
+#undef IS_LUATABLE
+#undef LUA_FALSY
       case Op::NOP:
         break;
       default:

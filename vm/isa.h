@@ -147,6 +147,48 @@ namespace codemode::isa {
   /* ---- async functions and generators */                                                          \
   OP(AWAIT, AB, "R[A] = await R[B]; a rejection throws at this instruction")                         \
   OP(YIELD, AB, "R[A] = yield R[B] (generators)")                                                    \
+  /* ---- Lua (DESIGN §3.2: where Lua differs from JavaScript the compiler picks these). nil is      \
+     undefined; integers are Tag::kInt; tables are LuaTable; metamethods are honoured. Calls: the    \
+     callee in R[A], R[A+1] scratch (never read), arguments from R[A+2]; B = argument count + 1     \
+     (0: up to the frame's top, set by the previous multi-result instruction); C = result count + 1 \
+     (0: all results, setting top). Results land from R[A]. */                                       \
+  OP(LGETGLOBAL, AX, "R[A] = _ENV[K[X]] (the run's globals table; __index honoured)")                \
+  OP(LSETGLOBAL, AX, "_ENV[K[X]] = R[A] (__newindex honoured)")                                      \
+  OP(LGETENV, A, "R[A] = the run's globals table (_ENV as a value)")                                 \
+  OP(LNEWTABLE, ABC, "R[A] = {} with room for B array items and C hash items")                       \
+  OP(LGETFIELD, ABX, "R[A] = R[B][K[X]] (K[X] a string; strings index the string library)")         \
+  OP(LSETFIELD, ABX, "R[A][K[X]] = R[B]")                                                            \
+  OP(LGETINDEX, ABC, "R[A] = R[B][R[C]]")                                                            \
+  OP(LSETINDEX, ABC, "R[A][R[B]] = R[C] (nil/NaN key: error)")                                      \
+  OP(LSETLIST, ABX, "table constructor: R[A][X+i] = R[A+1+i] for i < B-1 (B=0: up to top)")         \
+  OP(LADD, ABC, "R[A] = R[B] + R[C] (int wraps; string coercion; __add)")                            \
+  OP(LSUB, ABC, "R[A] = R[B] - R[C]")                                                                \
+  OP(LMUL, ABC, "R[A] = R[B] * R[C]")                                                                \
+  OP(LDIV, ABC, "R[A] = R[B] / R[C] (always float)")                                                 \
+  OP(LMOD, ABC, "R[A] = R[B] % R[C] (floor modulo; int % 0 is an error)")                            \
+  OP(LIDIV, ABC, "R[A] = R[B] // R[C] (floor division; int // 0 is an error)")                       \
+  OP(LPOW, ABC, "R[A] = R[B] ^ R[C] (always float)")                                                 \
+  OP(LBAND, ABC, "R[A] = R[B] & R[C] (integers; floats with an exact integer value)")                \
+  OP(LBOR, ABC, "R[A] = R[B] | R[C]")                                                                \
+  OP(LBXOR, ABC, "R[A] = R[B] ~ R[C]")                                                               \
+  OP(LSHL, ABC, "R[A] = R[B] << R[C] (logical)")                                                     \
+  OP(LSHR, ABC, "R[A] = R[B] >> R[C] (logical)")                                                     \
+  OP(LUNM, AB, "R[A] = -R[B] (__unm)")                                                               \
+  OP(LBNOT, AB, "R[A] = ~R[B] (__bnot)")                                                             \
+  OP(LNOT, AB, "R[A] = not R[B] (only nil and false are falsy)")                                     \
+  OP(LLEN, AB, "R[A] = #R[B] (string bytes; __len; the table border)")                              \
+  OP(LCONCAT, ABC, "R[A] = R[B] .. ... .. R[B+C-1] (numbers become strings; __concat)")              \
+  OP(LEQ, ABC, "R[A] = R[B] == R[C] (int/float by value; __eq for two tables)")                      \
+  OP(LNE, ABC, "R[A] = R[B] ~= R[C]")                                                                \
+  OP(LLT, ABC, "R[A] = R[B] < R[C] (numbers exactly, strings bytewise; __lt)")                       \
+  OP(LLE, ABC, "R[A] = R[B] <= R[C] (__le)")                                                         \
+  OP(LJMPT, AsBx, "if R[A] is neither nil nor false: pc += sBx")                                     \
+  OP(LJMPF, AsBx, "if R[A] is nil or false: pc += sBx")                                              \
+  OP(LCALL, ABC, "R[A], ... = R[A](R[A+2], ...); B, C as above; __call honoured")                    \
+  OP(LRET, AB, "return R[A], ..., R[A+B-2] (B=0: up to top)")                                        \
+  OP(LVARARG, ABC, "R[A], ... = ... (C-1 values; C=0: all, setting top); R[B] holds the extras")     \
+  OP(LFORPREP, AsBx, "numeric for: check/convert R[A..A+2] (init, limit, step); skip: pc += sBx")    \
+  OP(LFORLOOP, AsBx, "numeric for: step R[A]; if the loop goes on, R[A+3] = index and pc += sBx")    \
   OP(NOP, A, "no operation")
 
 enum class Op : uint8_t {

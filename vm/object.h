@@ -129,6 +129,7 @@ enum class ObjectClass : uint8_t {
   kAsyncState,   // suspended async function activation
   kGenerator,
   kInternal,     // engine-internal records (promise capabilities, ...)
+  kLuaTable,     // a Lua table (vm/lua/table.h)
 };
 
 

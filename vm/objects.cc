@@ -3,6 +3,7 @@
 
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
+#include "vm/lua/table.h"
 #include "vm/vm.h"
 
 namespace codemode::vm {
@@ -197,6 +198,16 @@ Object* VM::CopyOnWrite(Object* o) {
     auto* cf = static_cast<FunctionObject*>(copy);
     cf->is_constructor = f->is_constructor;
     cf->prototype_pending = f->prototype_pending;
+  } else if (o->klass_ == ObjectClass::kLuaTable) {
+    auto* src = static_cast<LuaTable*>(o);
+    auto* t = heap_->Alloc<LuaTable>(src->shape_);
+    t->metatable = src->metatable;
+    t->flags = src->flags;
+    t->arr = src->arr;
+    t->entries = src->entries;
+    t->index = src->index;
+    t->live = src->live;
+    copy = t;
   } else if (o->klass_ == ObjectClass::kArray) {
     auto* a = heap_->Alloc<ArrayObject>(o->shape_, o->proto_);
     a->length = static_cast<ArrayObject*>(o)->length;

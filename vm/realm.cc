@@ -446,7 +446,8 @@ Value FunctionPrototypeCall(VM& vm, CallArgs& args) { return Value::Undefined();
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytecode::Module> prelude) {
+absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytecode::Module> prelude,
+                                                     std::shared_ptr<const bytecode::Module> lua_prelude) {
   std::unique_ptr<Realm> realm(new Realm());
   VM vm(realm.get(), true);
   Heap& heap = *realm->heap_;
@@ -581,7 +582,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   for (auto* install : {InstallSymbolBuiltins, InstallObjectBuiltins, InstallFunctionBuiltins,
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
-                        InstallConsoleBuiltins}) {
+                        InstallConsoleBuiltins, InstallLuaBuiltins}) {
     install(vm, in);
   }
 
@@ -600,6 +601,16 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
     }
     if (vm.termination() != Termination::kNone)
       return absl::InternalError(absl::StrCat("prelude stopped: ", vm.termination_message()));
+  }
+  if (lua_prelude != nullptr) {
+    Closure* main = vm.LoadModule(lua_prelude);
+    VM::Completion c = vm.CallToCompletion(Value::FromObject(main), Value::Undefined(), {});
+    if (vm.termination() != Termination::kNone)
+      return absl::InternalError(absl::StrCat("Lua prelude stopped: ", vm.termination_message()));
+    if (!c.ok) {
+      std::string why = c.value.IsString() ? std::string(c.value.AsString()->bytes()) : "an error";
+      return absl::InternalError(absl::StrCat("Lua prelude failed: ", why));
+    }
   }
   vm.DeleteProperty(in.global, vm.KeyFromName("__intrinsics__"));
   vm.jobs_.clear();

@@ -113,14 +113,41 @@ struct Intrinsics {
   Symbol* sym_split = nullptr;
   Symbol* sym_unscopables = nullptr;
   std::array<Value, static_cast<int>(HelperId::kCount)> helpers{};
+  // Lua (vm/lua_lib.cc): the globals table every Lua run starts from (copied on write), the string
+  // library (strings index it), the string metatable, json.null, natives the VM recognizes, the
+  // interned metamethod names (LuaAtom) and the Lua prelude's helpers.
+  LuaTable* lua_globals = nullptr;
+  LuaTable* lua_string_lib = nullptr;
+  LuaTable* lua_string_meta = nullptr;
+  LuaTable* lua_json_null = nullptr;
+  Object* lua_next = nullptr;
+  Object* lua_ipairs_iter = nullptr;
+  std::vector<String*> lua_atoms;
+  Value lua_format_slow;  // prelude: string.format with __tostring arguments
+};
+
+// Interned strings of the Lua paths (Intrinsics::lua_atoms), by id.
+#define CODEMODE_LUA_ATOMS(A)                                                                      \
+  A(index, "__index") A(newindex, "__newindex") A(call, "__call") A(tostring, "__tostring")       \
+  A(name, "__name") A(eq, "__eq") A(lt, "__lt") A(le, "__le") A(len, "__len") A(concat, "__concat") \
+  A(unm, "__unm") A(add, "__add") A(sub, "__sub") A(mul, "__mul") A(div, "__div") A(mod, "__mod") \
+  A(idiv, "__idiv") A(pow, "__pow") A(band, "__band") A(bor, "__bor") A(bxor, "__bxor")            \
+  A(shl, "__shl") A(shr, "__shr") A(bnot, "__bnot") A(metatable, "__metatable") A(pairs, "__pairs") \
+  A(close, "__close") A(mode, "__mode") A(gc, "__gc") A(n, "n")
+enum class LuaAtom : int {
+#define CODEMODE_LUA_ATOM_ENUM(id, str) id,
+  CODEMODE_LUA_ATOMS(CODEMODE_LUA_ATOM_ENUM) kCount
+#undef CODEMODE_LUA_ATOM_ENUM
 };
 
 class Realm {
  public:
   // Builds the realm: C++ built-ins, then the prelude (already compiled by the caller), then freezes it.
   // Errors: the prelude failed to run (an engine bug, reported with its message).
+  // `lua_prelude` (optional): the Lua prelude (runtime/), run after the Lua built-ins are installed.
   static absl::StatusOr<std::unique_ptr<Realm>> Create(
-      std::shared_ptr<const bytecode::Module> prelude);
+      std::shared_ptr<const bytecode::Module> prelude,
+      std::shared_ptr<const bytecode::Module> lua_prelude = nullptr);
   ~Realm();
 
   const Intrinsics& intrinsics() const { return intrinsics_; }
@@ -162,5 +189,7 @@ void InstallCollectionBuiltins(VM& vm, Intrinsics& in);  // Map, Set, WeakMap, W
 void InstallJsonBuiltins(VM& vm, Intrinsics& in);
 void InstallConsoleBuiltins(VM& vm, Intrinsics& in);
 void InstallSymbolBuiltins(VM& vm, Intrinsics& in);
+// The Lua realm (vm/lua_lib.cc): globals, string/table/math/utf8/json libraries.
+void InstallLuaBuiltins(VM& vm, Intrinsics& in);
 
 }  // namespace codemode::vm

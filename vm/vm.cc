@@ -1,6 +1,7 @@
 // VM: allocation, conversions of primitives, errors, promises and the job queue, host calls, limits, GC.
 // The interpreter loop is in interpreter.cc; the object model in objects.cc.
 // VM-CORE-READY
+#include "vm/lua/table.h"
 #include "vm/vm.h"
 
 #include <cmath>
@@ -580,6 +581,10 @@ void VM::TraceRoots(Tracer& t) {
     t.Mark(f.activation);
   }
   t.Mark(exception_);
+  for (auto& v : lua_ret_) t.Mark(v);
+  t.Mark(lua_protect_handler_);
+  t.Mark(lua_wait_site_.aux);
+  t.Mark(lua_wait_site_.aux2);
   t.Mark(tail_fn_);
   t.Mark(tail_this_);
   for (auto& v : tail_args_) t.Mark(v);
@@ -784,6 +789,34 @@ void VM::EnqueueJob(Value fn, Value this_value, std::vector<Value> args, Promise
 // ------------------------------------------------------------------------------------ host calls
 
 void VM::SettleHostCall(uint64_t call_id, bool ok, std::string_view output_json_or_message) {
+  if (lua_wait_active_ && call_id == lua_wait_call_id_) {
+    // The Lua stack waited for this call (DESIGN §4): the result lands at the call site and the
+    // frames go on; a failure is a Lua error with the tool's message, raised at the call.
+    lua_wait_active_ = false;
+    CallSite site = lua_wait_site_;
+    lua_wait_site_ = CallSite();
+    Value v;
+    std::string error;
+    if (ok && !ParseJsonForLua(output_json_or_message, &v, &error)) {
+      ok = false;
+      error = "Invalid tool output: " + error;
+    } else if (!ok) {
+      error = std::string(output_json_or_message);
+      lua_tool_errors_.push_back(error);
+    }
+    if (ok) {
+      LuaDeliver(site, &v, 1);
+      return;
+    }
+    Value e = Value::FromString(NewStringLatin1(error));
+    if (site.lua_flags & kLuaProtected) {
+      LuaDeliverError(site, e);
+      return;
+    }
+    Throw(e);
+    Unwind();
+    return;
+  }
   auto it = host_calls_.find(call_id);
   if (it == host_calls_.end()) return;
   PromiseObject* p = it->second;

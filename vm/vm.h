@@ -29,6 +29,7 @@ class Codec;  // snapshot/: reads and writes the whole state of a run (DESIGN §
 namespace codemode::vm {
 
 class Realm;
+class LuaTable;
 enum class AtomId : int;
 
 enum class ErrorType : uint8_t {
@@ -46,6 +47,10 @@ enum class ErrorType : uint8_t {
 // The native behind VM::CreateResolvingFunctions: runs create it and the realm need not hold it, so
 // snapshot/ gives it a stable id through this accessor.
 NativeFn ResolvingFunctionNative();
+
+// The Lua natives a run creates while it executes (string.gmatch iterators): snapshot/ needs a stable
+// id for each (runtime/ registers them with snapshot::RegisterNative).
+std::vector<std::pair<NativeFn, const char*>> LuaRunTimeNatives();
 
 // Why a run was stopped for good (uncatchable by the program, DESIGN §3.5).
 enum class Termination : uint8_t {
@@ -99,8 +104,20 @@ struct CallSite {
   uint8_t ret_reg = 255;
   uint8_t ret_transform = 0;  // 1: the iteration-done marker becomes <empty>
   uint8_t job_kind = 0;       // see VM::RunJob
-  Value aux;                  // kJob: the derived promise (or undefined)
+  Value aux;                  // kJob: the derived promise (or undefined); Lua xpcall: the handler
   Value aux2;                 // kJob: the reject function of a thenable job
+  // Lua call sites (LCALL, pcall; vm/lua_vm.cc): how many results the caller wants (-1: all of them,
+  // the caller frame's `top` then marks their end) and how they are delivered (LuaSiteFlags).
+  // JavaScript sites keep the defaults: one result into ret_reg.
+  int16_t want = 1;
+  uint8_t lua_flags = 0;
+};
+
+// CallSite::lua_flags.
+enum LuaSiteFlags : uint8_t {
+  kLuaProtected = 1,     // pcall/xpcall: results get `true` in front; an error is caught there
+  kLuaXpcall = 2,        // with kLuaProtected: an error calls the handler in `aux` first
+  kLuaPrependFalse = 4,  // the xpcall handler's call: its result gets `false` in front
 };
 
 struct Frame {
@@ -116,6 +133,9 @@ struct Frame {
   CallSite site;
   ActivationObject* activation = nullptr;  // async bodies
   Value new_target;
+  // Lua: the end (absolute stack index) of the values the last multi-result instruction of this frame
+  // left from some register on (LCALL/LVARARG with C=0); read by the next instruction (B=0 forms).
+  uint32_t top = 0;
 };
 
 // Appends `utf8` as a JSON string literal (quotes, escapes for '"', '\\' and control characters; other
@@ -173,7 +193,7 @@ class VM {
 
   // Settles a host call started through Host::StartToolCall.
   void SettleHostCall(uint64_t call_id, bool ok, std::string_view output_json_or_message);
-  size_t pending_host_calls() const { return host_calls_.size(); }
+  size_t pending_host_calls() const { return host_calls_.size() + (lua_wait_active_ ? 1 : 0); }
 
   // Stops the run at the next step boundary (any thread).
   void Interrupt(Termination why) { interrupt_.store(static_cast<int>(why)); }
@@ -365,6 +385,54 @@ class VM {
   // The interpreter. Runs until the frame stack is back to `stop_depth`.
   void Execute(size_t stop_depth);
 
+  // ---- Lua (vm/lua_vm.cc, vm/lua_lib.cc; DESIGN §3.2) -------------------------------------------------
+  // The run's globals table (_ENV): the realm's, copied on the first write.
+  LuaTable* lua_globals();
+  // Natives: return several values (`return vm.LuaReturn(...)`); the call site takes what it wants.
+  Value LuaReturn(std::span<const Value> values);
+  Value LuaReturn(std::initializer_list<Value> values) {
+    return LuaReturn(std::span<const Value>(values.begin(), values.size()));
+  }
+  // Raises a Lua error whose value is the string `message`, prefixed with "input:LINE: " of the Lua
+  // frame `level` (1: the running function, or the Lua caller of a native; 0: no prefix). Returns
+  // Value::Empty() for `return vm.LuaError(...)` in natives.
+  Value LuaError(std::string_view message, int level = 1);
+  // "input:LINE:" of the frame at `level` (see LuaError), or "" when there is none.
+  std::string LuaWhere(int level);
+  // Natives: call `fn` with `args` in place of the native (like TailCall) as a protected call
+  // (pcall/xpcall: `handler` undefined for pcall). The results reach the native's call site with
+  // `true` in front; an error gives (false, error) or (false, handler(error)).
+  Value LuaProtectedCall(Value fn, std::span<const Value> args, Value handler);
+  // Natives: the result is not ready; the calling Lua frames wait until SettleHostCall(call_id)
+  // delivers it (tool calls look synchronous in Lua, DESIGN §4). Returns Value::Empty().
+  Value LuaWaitHostCall(uint64_t call_id);
+  // True while the Lua stack waits for a host call (Run() returns kIdle with frames on the stack).
+  bool lua_waiting() const { return lua_wait_active_; }
+  uint64_t lua_wait_call_id() const { return lua_wait_call_id_; }
+  // tostring() without metamethods: numbers as Lua prints them, "table: 0x…" style identities.
+  String* LuaToStringBasic(Value v);
+  // The Lua type name ("nil", "number", "string", "boolean", "table", "function", "thread", "userdata").
+  const char* LuaTypeName(Value v) const;
+  // The metatable of any value (tables: their own; strings: the string metatable), or nullptr.
+  LuaTable* LuaMetatable(Value v);
+  // The metamethod `name` (an interned "__index", ...) of v, or nil.
+  Value LuaMetamethod(Value v, String* name);
+  // Sets a global of the run's Lua globals table (copying the realm's on first write).
+  void LuaSetGlobal(std::string_view name, Value v);
+  // A new table of this run.
+  LuaTable* NewLuaTable(uint32_t narr = 0, uint32_t nhash = 0);
+  // Interned metamethod names and other strings the Lua paths use.
+  String* lua_atom(int id) const;
+  // Strings a failed tool call raised in this run (an uncaught error equal to one is a ToolFailure).
+  std::vector<std::string>& lua_tool_errors() { return lua_tool_errors_; }
+  // Converts JSON text from a tool to Lua values (integers stay integers, null is json.null, arrays are
+  // marked tables). Returns false with *error set.
+  bool ParseJsonForLua(std::string_view text, Value* out, std::string* error);
+  // Serializes a Lua value with the code-mode rules for Lua (tables with keys 1..n are arrays,
+  // string-keyed tables objects, json.null is null; strings must be valid UTF-8). `path` in the status
+  // names the offending place ("$.a[2]").
+  ExportStatus SerializeLua(Value v, std::string* out);
+
   // Internal state used by built-ins (vm/builtins) — treat as private outside vm/.
   struct Job {
     Value fn;
@@ -412,6 +480,20 @@ class VM {
   bool has_uncaught_job_error_ = false;
   Value uncaught_job_error_;
   void Unwind();  // handles has_exception_ by walking handlers / frames
+  // Lua call plumbing (vm/lua_vm.cc).
+  void LuaDeliver(const CallSite& site, const Value* values, uint32_t n);
+  void LuaDeliverError(const CallSite& site, Value error);
+  CallResult LuaCall(uint32_t window, uint32_t argc, int want);
+  enum class LuaStep : uint8_t { kNext, kThrow, kReload };
+  LuaStep LuaArith(int op, uint8_t a, Value x, Value y);
+  LuaStep LuaCompare(int op, uint8_t a, Value x, Value y);
+  LuaStep LuaIndex(uint8_t a, Value obj, Value key, int obj_reg = -1);
+  LuaStep LuaNewIndex(Value obj, Value key, Value v);
+  LuaStep LuaLen(uint8_t a, Value v);
+  LuaStep LuaConcat(uint8_t a, uint32_t first, uint32_t n);
+  bool LuaForPrep(Value* ra, bool* skip);
+  std::string LuaVarInfo(uint32_t reg);
+  LuaStep LuaCallMeta(Value fn, uint8_t ret_reg, std::initializer_list<Value> args, uint8_t transform = 0);
   void RunJob(Job& job);
   void ResumeActivation(ActivationObject* act, bool is_throw, Value v);
 
@@ -445,6 +527,20 @@ class VM {
   std::vector<Value> extra_roots_;
   std::vector<Value> loaded_protos_;
   std::vector<std::pair<Object*, std::string>> error_kinds_;
+
+  // Lua state (vm/lua_vm.cc).
+  std::vector<Value> lua_ret_;  // values of the last LuaReturn (transient: read right after the native)
+  bool lua_multi_ = false;
+  bool lua_protect_pending_ = false;  // set by LuaProtectedCall, read with the tail call
+  Value lua_protect_handler_;
+  bool lua_wait_pending_ = false;     // set by LuaWaitHostCall, read right after the native
+  bool lua_wait_active_ = false;      // the Lua stack waits for host call lua_wait_call_id_
+  uint64_t lua_wait_call_id_ = 0;
+  CallSite lua_wait_site_;            // where its result goes
+  std::vector<std::string> lua_tool_errors_;
+  uint64_t lua_next_id_ = 0;
+  LuaTable* lua_g_ = nullptr;  // cache of lua_globals() once it is the run's own copy  // identities printed by tostring (deterministic per run)
+  bool lua_run_ = false;      // a Lua module was loaded: error paths shared with JS speak Lua
 
   uint64_t steps_ = 0;
   int64_t steps_until_check_ = 4096;
