@@ -6,7 +6,7 @@ Heap::~Heap() {
   HeapCell* c = head_;
   while (c != nullptr) {
     HeapCell* next = c->gc_next_;
-    delete c;
+    Destroy(c);
     c = next;
   }
 }
@@ -28,7 +28,7 @@ void Heap::Sweep() {
       link = &c->gc_next_;
     } else {
       *link = c->gc_next_;
-      delete c;
+      Destroy(c);
     }
   }
   // Recomputed from the survivors' own reports so growth accounted in between cannot drift.
