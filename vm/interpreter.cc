@@ -269,7 +269,9 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         CallArgs ca{this_value, stack_.data() + args_at, argc,
                     construct ? new_target : Value::Undefined(), native};
         ++steps_;
+        lua_native_from_native_ = hops > 0;  // pcall(f) of a native: its errors have no position
         Value r = native->fn(*this, ca);
+        lua_native_from_native_ = false;
         if (has_tail_call_) {
           has_tail_call_ = false;
           fn = tail_fn_;

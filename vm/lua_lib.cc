@@ -365,8 +365,8 @@ Value LRawSet(VM& vm, CallArgs& args) {
   LuaTable* t;
   if (!CheckTable(vm, args, 0, "rawset", &t)) return Value::Empty();
   Value k = LuaTable::NormalizeKey(args[1]);
-  if (k.IsUndefined()) return vm.LuaError("index is nil");
-  if (k.IsNumber() && std::isnan(k.AsNumber())) return vm.LuaError("index is NaN");
+  if (k.IsUndefined()) return vm.LuaError("table index is nil");
+  if (k.IsNumber() && std::isnan(k.AsNumber())) return vm.LuaError("table index is NaN");
   if (t->flags & LuaTable::kReadOnly) return vm.LuaError("attempt to modify json.null");
   WritableTable(vm, args[0])->Set(vm.heap(), k, args[2]);
   return args[0];
@@ -1060,7 +1060,7 @@ Value MModf(VM& vm, CallArgs& args) {
   double ip = std::isinf(d) ? d : (d >= 0 ? std::floor(d) : std::ceil(d));
   double fp = std::isinf(d) ? 0.0 : d - ip;
   Value ipv = Value::Number(ip);
-  if (auto i = lua::LuaFloatToInteger(ip); i && false) ipv = Value::Int(*i);
+  if (auto i = lua::LuaFloatToInteger(ip); i) ipv = Value::Int(*i);
   return vm.LuaReturn({ipv, Value::Number(fp)});
 }
 

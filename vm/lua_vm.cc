@@ -133,6 +133,8 @@ String* VM::LuaToStringBasic(Value v) {
 
 std::string VM::LuaWhere(int level) {
   if (level <= 0) return "";
+  if (lua_native_from_native_) --level;  // level 1 is the native that called this one: no position
+  if (level <= 0) return "";
   // Level 1: the innermost frame (the running Lua function, or the Lua caller of a native).
   int seen = 0;
   for (auto it = frames_.rbegin(); it != frames_.rend(); ++it) {
@@ -278,7 +280,7 @@ std::string VM::LuaVarInfo(uint32_t reg) {
     isa::Instr w = code[pc];
     Op op = isa::GetOp(w);
     int words = isa::InstrWords(op);
-    if (pc + static_cast<uint32_t>(words) > end) break;  // the failing instruction itself
+    if (pc + static_cast<uint32_t>(words) >= end) break;  // the failing instruction itself
     uint32_t a = isa::GetA(w);
     uint32_t x = words == 2 ? code[pc + 1] : 0;
     auto name_of = [&](uint32_t k) -> std::string {
@@ -519,9 +521,11 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
     }
     return LuaStep::kThrow;
   }
-  if (bad.IsString()) {
-    LuaError(absl::StrCat("attempt to perform arithmetic on a string value (constant '",
-                          std::string(bad.AsString()->bytes()), "')"));
+  if (x.IsString() || y.IsString()) {
+    // lua5.4's string arithmetic metamethods word it this way.
+    std::string ev_name(name->bytes().substr(2));
+    LuaError(absl::StrCat("attempt to ", ev_name, " a '", LuaTypeName(x), "' with a '",
+                          LuaTypeName(y), "'"));
     return LuaStep::kThrow;
   }
   LuaError(absl::StrCat("attempt to perform arithmetic on a ", LuaTypeName(bad), " value"));
@@ -631,11 +635,11 @@ VM::LuaStep VM::LuaNewIndex(Value obj, Value key, Value v) {
       }
       if (present || h.IsUndefined()) {
         if (k.IsUndefined()) {
-          LuaError("index is nil");
+          LuaError("table index is nil");
           return LuaStep::kThrow;
         }
         if (k.IsNumber() && std::isnan(k.AsNumber())) {
-          LuaError("index is NaN");
+          LuaError("table index is NaN");
           return LuaStep::kThrow;
         }
         auto* wt = static_cast<LuaTable*>(Writable(t));

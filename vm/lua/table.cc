@@ -129,6 +129,7 @@ void LuaTable::MigrateFromHash(Heap& heap) {
     if (at < 0 || entries[static_cast<size_t>(at)].value.IsUndefined()) return;
     Value v = entries[static_cast<size_t>(at)].value;
     entries[static_cast<size_t>(at)].value = Value::Undefined();
+    entries[static_cast<size_t>(at)].key = Value::Empty();  // the array part owns the key now
     --live;
     size_t cap = arr.capacity();
     arr.push_back(v);
@@ -192,9 +193,10 @@ void LuaTable::SetListItem(Heap& heap, int64_t k, Value v) {
   const uint64_t n = arr.size();
   if (k >= 1 && static_cast<uint64_t>(k) == n + 1) {
     int32_t at = live > 0 ? Find(Value::Int(k)) : -1;
-    if (at >= 0 && !entries[static_cast<size_t>(at)].value.IsUndefined()) {
+    if (at >= 0) {
+      if (!entries[static_cast<size_t>(at)].value.IsUndefined()) --live;
       entries[static_cast<size_t>(at)].value = Value::Undefined();
-      --live;
+      entries[static_cast<size_t>(at)].key = Value::Empty();  // the array part owns the key now
     }
     size_t cap = arr.capacity();
     arr.push_back(v);
@@ -218,8 +220,15 @@ bool LuaTable::Next(Value key, Value* next_key, Value* next_value, bool* done) c
     pos = static_cast<size_t>(key.AsInt());
   } else {
     int32_t at = Find(key);
-    if (at < 0) return false;
-    pos = arr.size() + static_cast<size_t>(at) + 1;
+    if (at >= 0) {
+      pos = arr.size() + static_cast<size_t>(at) + 1;
+    } else if (key.IsInt() && key.AsInt() >= 1) {
+      // An array key cleared during the traversal (the array part shrank past it): the array part
+      // is done, go on with the hash part.
+      pos = arr.size();
+    } else {
+      return false;
+    }
   }
   for (; pos < arr.size(); ++pos) {
     if (!arr[pos].IsUndefined()) {

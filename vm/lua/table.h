@@ -8,6 +8,9 @@
 // dropped only when the hash part grows, i.e. when a new key is inserted, which Lua leaves
 // undefined during a traversal.
 //
+// A removed entry whose key moved into the array part keeps its place with key <empty> (so the key
+// is never in both parts); other removed entries keep their key (unique within `entries`).
+//
 // Invariants: the hash part never holds a live value for an integer key in 1..arr.size()+1
 // (appending key arr.size()+1 moves it, and any following keys, into the array part), so arr.size()
 // is always a border and `#t` is O(1). Keys are normalized before they get here: floats with an

@@ -1,0 +1,12 @@
+-- Integer/float subtypes, wraparound, division and modulo, string coercion.
+print(1 + 2, 1 + 2.0, 7 // 2, 7.0 // 2, -7 // 2, 7 % -3, -7 % 3, 7.5 % 2, 2^10, 10 / 4)
+print(math.maxinteger + 1 == math.mininteger, math.mininteger // -1, 5 // 0.0, -5 // 0.0)
+print("10" + 5, "3.5" * 2, 10 .. 20, 1e15, 1e16, 2^53, -0.0, 1/0, -1/0)
+print(math.type(3), math.type(3.0), math.type("3"), 3 == 3.0, math.tointeger(4.0), math.tointeger(4.5))
+print(3 & 5, 3 | 5, 3 ~ 5, ~0, 1 << 63, 1 << 64, -1 >> 60, 2.0 & 3)
+print(pcall(function() return 1 // 0 end))
+print(pcall(function() return 1 % 0 end))
+print(pcall(function() return 1.5 & 1 end))
+print(math.floor(3.7), math.ceil(3.2), math.floor(-3.5), math.abs(-4), math.max(1, 2.5), math.min(3, 1))
+print(tostring(1e100), 123456789012345678)
+print(string.format("%d %5.2f %s %q %x", 42, 3.14159, "hi", "a\nb", 255))

@@ -1,0 +1,6 @@
+print("5" + 0, "5.0" + 0, "0x1p4" + 0, " 7 " * 1, 10 .. "", 1.5 .. "|", -0.0 .. "", math.mininteger .. "")
+print(pcall(function() return "abc" + 1 end))
+print(pcall(function() return {} .. "x" end))
+print("10" == 10, tostring(10) == "10", 0.1 + 0.2 == 0.3, 1e300 * 1e10, -(0/0) ~= -(0/0))
+print(2^63, math.tointeger(2^53), 9007199254740993, 3 // 0.0, -3 % math.huge)
+print(string.format("%.14g", 0.1), 100 // 7.0, 1 == 1.0000000000000002)

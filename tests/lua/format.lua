@@ -1,0 +1,6 @@
+print(string.format("%5s|%-5s|%05d|%+d|%.3f|%e|%g|%g", "ab", "cd", 42, 7, 1/3, 12345.678, 0.0001, 1e20))
+print(string.format("%q", 1/3), string.format("%q", 42), string.format("%c%c", 72, 73))
+print(string.format("%s %s %s", nil, true, {} ~= nil))
+local T = setmetatable({}, { __tostring = function() return "custom" end })
+print(string.format("[%s]", T), tostring(T))
+print(string.format("%10.4f|%-10d|%x|%X|%o", math.pi, 12, 3054, 3054, 8))

@@ -1,0 +1,11 @@
+print(("2024-01-15"):match("(%d+)-(%d+)-(%d+)"))
+print(("a1b2c3"):gsub("%d", { ["1"] = "one", ["2"] = "two" }))
+print(("hello"):find("l+"), ("hello"):find("xyz"), ("[test]"):find("[", 1, true))
+print(("f(a(b)c)d"):match("%b()"), ("THE (quick) fox"):find("%f[%a]%a+", 5))
+print(("key = value # comment"):match("^(%w+)%s*=%s*(.-)%s*#"))
+print(string.rep("ab", 3, ","), ("x"):rep(0), ("abc"):sub(2, 100), ("abc"):sub(0), ("abc"):sub(-100, 1))
+for k, v in ("a=1, b=2, c=3"):gmatch("(%w+)=(%w+)") do print(k, v) end
+print(("  x  y  "):gsub("%s+", " "))
+print(("CamelCaseString"):gsub("(%u)", " %1"))
+print(("abc"):gsub("", "-"))
+print(pcall(("x").find, "x", "%"))
