@@ -52,6 +52,7 @@ enum class ObjType : uint8_t {
   kMap,
   kIterator,
   kActivation,
+  kLuaTable,
   kCount
 };
 

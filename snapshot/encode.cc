@@ -1,8 +1,8 @@
 // Encoding a run (snapshot.h Encode): ids by a breadth-first traversal from the roots in a fixed order,
 // then one FlatBuffer (snapshot.fbs) written section by section in id order.
-#include <span>
 #include <algorithm>
 #include <deque>
+#include <span>
 
 #include <xxhash.h>
 
@@ -11,6 +11,7 @@
 #include "snapshot/codec.h"
 #include "snapshot/snapshot_generated.h"
 #include "snapshot/stream.h"
+#include "vm/lua/table.h"
 
 namespace codemode::snapshot {
 
@@ -261,6 +262,8 @@ absl::Status Codec::Encoder::Discover() {
     return absl::FailedPreconditionError("snapshot: the VM is inside an operation");
   if (vm.termination_ != vm::Termination::kNone)
     return absl::FailedPreconditionError("snapshot: the run was terminated");
+  if (vm.lua_multi_ || vm.lua_protect_pending_ || vm.lua_wait_pending_ || !vm.lua_ret_.empty())
+    return absl::FailedPreconditionError("snapshot: the VM is inside a Lua call");
   if (vm.modules_.size() != 1)
     return absl::FailedPreconditionError(
         absl::StrCat("snapshot: the VM must have exactly one program module (it has ",
@@ -283,7 +286,9 @@ absl::Status Codec::Encoder::Discover() {
   VisitCell(vm.empty_shape_);     // shape 0
   VisitCell(vm.function_shape_);  // shape 1
   if (!vm.frames_.empty()) {
-    stack_len_ = std::min<uint32_t>(vm.StackTop(), static_cast<uint32_t>(vm.stack_.size()));
+    uint32_t top = vm.StackTop();
+    for (const vm::Frame& f : vm.frames_) top = std::max(top, f.top);  // Lua multi-results
+    stack_len_ = std::min<uint32_t>(top, static_cast<uint32_t>(vm.stack_.size()));
     while (stack_len_ > 0 && vm.stack_[stack_len_ - 1].IsUndefined()) --stack_len_;
   }
   for (uint32_t i = 0; i < stack_len_; ++i) Visit(vm.stack_[i]);
@@ -295,6 +300,8 @@ absl::Status Codec::Encoder::Discover() {
     Visit(f.site.aux);
     Visit(f.site.aux2);
   }
+  Visit(vm.lua_wait_site_.aux);
+  Visit(vm.lua_wait_site_.aux2);
   for (const auto& j : vm.jobs_) {
     Visit(j.fn);
     Visit(j.this_value);
@@ -528,6 +535,19 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
       w.Byte(a->finished ? 1 : 0);
       break;
     }
+    case ObjType::kLuaTable: {
+      auto* t = static_cast<vm::LuaTable*>(o);
+      PutCell(w, t->metatable);
+      w.Byte(t->flags);
+      PutVals(w, t->arr);
+      // The hash part in `next` order, removed keys included (a traversal may be parked on one).
+      w.Varint(t->entries.size());
+      for (const auto& e : t->entries) {
+        Put(w, e.key);
+        Put(w, e.value);
+      }
+      break;
+    }
     default:
       break;
   }
@@ -639,10 +659,27 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   auto templates_off = fbb_.CreateVectorOfStructs(templates);
   fb::Val main_value = Ref(vm.main_value_);
   fb::Val uncaught = Ref(vm.has_uncaught_job_error_ ? vm.uncaught_job_error_ : Value::Undefined());
+  Offset<fb::LuaState> lua_off = 0;
+  if (vm.lua_run_) {
+    std::vector<fb::LuaFrame> lua_frames;
+    lua_frames.reserve(vm.frames_.size());
+    for (const vm::Frame& f : vm.frames_)
+      lua_frames.emplace_back(f.top, f.site.want, f.site.lua_flags);
+    auto lua_frames_off = fbb_.CreateVectorOfStructs(lua_frames);
+    auto tool_errors_off = fbb_.CreateVectorOfStrings(vm.lua_tool_errors_);
+    const vm::CallSite& ws = vm.lua_wait_site_;
+    fb::Frame wait_site(fb::Val(0, kTagNull), fb::Val(0, kTagNull), fb::Val(0, kTagUndefined),
+                        fb::Val(0, kTagNull), Ref(ws.aux), Ref(ws.aux2), 0, 0, 0,
+                        static_cast<uint8_t>(ws.kind), ws.ret_reg, ws.ret_transform, ws.job_kind,
+                        false);
+    lua_off = fb::CreateLuaState(fbb_, lua_frames_off, vm.lua_run_, vm.lua_next_id_, tool_errors_off,
+                                 vm.lua_wait_active_, vm.lua_wait_call_id_, &wait_site, ws.want,
+                                 ws.lua_flags);
+  }
   auto vm_off = fb::CreateVmState(fbb_, stack_off, frames_off, jobs_off, calls_off, vm.main_returned_,
                                   &main_value, cow_off, rejected_off, vm.promise_serial_, kinds_off,
                                   vm.steps_, vm.steps_until_check_, vm.has_uncaught_job_error_,
-                                  &uncaught, extra_off, templates_off);
+                                  &uncaught, extra_off, templates_off, lua_off);
   if (!status_.ok()) return status_;
 
   // ---- host part, program, header

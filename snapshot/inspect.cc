@@ -22,11 +22,11 @@ std::string Q(const flatbuffers::String* s) { return Q(s ? s->string_view() : st
 const char* kTagNames[] = {"undefined", "null",   "bool",     "number", "int",   "empty", "string",
                            "symbol",    "object", "bigint",   "cell",   "accessor", "proto", "shape"};
 const char* kTypeNames[] = {"Plain",   "Array", "Closure",  "Native",    "Bound",
-                            "Promise", "Map",   "Iterator", "Activation"};
+                            "Promise", "Map",   "Iterator", "Activation", "LuaTable"};
 const char* kClassNames[] = {"Ordinary", "Array",   "Function", "Error",   "Boolean",  "Number",
                              "String",   "Symbol",  "Date",     "RegExp",  "Map",      "Set",
                              "WeakMap",  "WeakSet", "Promise",  "Arguments", "Iterator", "AsyncState",
-                             "Generator", "Internal"};
+                             "Generator", "Internal", "LuaTable"};
 const char* kStateNames[] = {"queued", "running", "idempotent-running", "durable-started",
                              "settled-in-inbox"};
 
@@ -186,8 +186,8 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
   }
   std::map<std::string, size_t> by_kind;
   for (const Listed& l : objects)
-    ++by_kind[absl::StrCat(l.type < 9 ? kTypeNames[l.type] : "?", "/",
-                           l.klass < 20 ? kClassNames[l.klass] : "?")];
+    ++by_kind[absl::StrCat(l.type < 10 ? kTypeNames[l.type] : "?", "/",
+                           l.klass < 21 ? kClassNames[l.klass] : "?")];
   size_t ncells = 0;
   if (heap->cells() != nullptr) {
     ByteReader cells(heap->cells()->data(), heap->cells()->size());
@@ -217,8 +217,8 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
     absl::StrAppendFormat(&o,
                           "%s\n    {\"id\": %u, \"type\": %s, \"class\": %s, \"shape\": %s, "
                           "\"proto\": %s, \"slots\": %u, \"elements\": %u}",
-                          k ? "," : "", k, Q(l.type < 9 ? kTypeNames[l.type] : "?"),
-                          Q(l.klass < 20 ? kClassNames[l.klass] : "?"), ValJson(&l.shape),
+                          k ? "," : "", k, Q(l.type < 10 ? kTypeNames[l.type] : "?"),
+                          Q(l.klass < 21 ? kClassNames[l.klass] : "?"), ValJson(&l.shape),
                           ValJson(&l.proto), l.slots, l.elements);
   }
   o += "]\n}\n";

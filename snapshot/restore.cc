@@ -13,6 +13,7 @@
 #include "snapshot/stream.h"
 #include "vm/builtins/collections.h"
 #include "vm/isa.h"
+#include "vm/lua/table.h"
 
 namespace codemode::snapshot {
 
@@ -334,7 +335,7 @@ bool Codec::Restorer::AllocateObjects() {
   for (size_t i = 0; i < count; ++i) {
     auto type = static_cast<ObjType>(heads.Byte());
     uint8_t klass_byte = heads.Byte();
-    if (klass_byte > static_cast<uint8_t>(ObjectClass::kInternal))
+    if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaTable))
       return Fail("object: unknown class");
     auto klass = static_cast<ObjectClass>(klass_byte);
     bool klass_ok = false;
@@ -345,7 +346,8 @@ bool Codec::Restorer::AllocateObjects() {
                    klass != ObjectClass::kPromise && klass != ObjectClass::kMap &&
                    klass != ObjectClass::kSet && klass != ObjectClass::kWeakMap &&
                    klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
-                   klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator;
+                   klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator &&
+                   klass != ObjectClass::kLuaTable;
         o = heap.Alloc<vm::Object>(klass, nullptr, nullptr);
         break;
       case ObjType::kArray:
@@ -391,6 +393,10 @@ bool Codec::Restorer::AllocateObjects() {
       case ObjType::kActivation:
         klass_ok = klass == ObjectClass::kAsyncState || klass == ObjectClass::kGenerator;
         o = heap.Alloc<vm::ActivationObject>(klass, nullptr, nullptr);
+        break;
+      case ObjType::kLuaTable:
+        klass_ok = klass == ObjectClass::kLuaTable;
+        o = heap.Alloc<vm::LuaTable>(nullptr);
         break;
       default:
         return Fail("object: unknown type");
@@ -629,6 +635,51 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
       }
       break;
     }
+    case ObjType::kLuaTable: {
+      auto* t = static_cast<vm::LuaTable*>(o);
+      v = r.Val();
+      t->metatable =
+          static_cast<vm::LuaTable*>(GetTyped(&v, ObjType::kLuaTable, true, "metatable"));
+      t->flags = r.Byte();
+      if (t->flags > (vm::LuaTable::kJsonArray | vm::LuaTable::kReadOnly))
+        return Fail("lua table: bad flags");
+      n = r.Count();
+      t->arr.reserve(n);
+      for (uint32_t k = 0; k < n; ++k) {
+        v = r.Val();
+        t->arr.push_back(Get(&v, kProgramValue, "lua table item"));
+      }
+      // The array part never ends with nil (LuaTable::TrimArray), so its size is a border.
+      if (!t->arr.empty() && t->arr.back().IsUndefined()) return Fail("lua table: bad array part");
+      n = r.Count();
+      t->entries.reserve(n);
+      t->live = 0;
+      for (uint32_t k = 0; k < n && r.ok(); ++k) {
+        v = r.Val();
+        Value key = Get(&v, kWithEmpty, "lua table key");
+        v = r.Val();
+        Value value = Get(&v, kProgramValue, "lua table value");
+        // Keys are normalized, never nil or NaN, and live integer keys stay outside the array part
+        // and its successor (vm/lua/table.h invariants). <empty> marks an entry whose key moved to
+        // the array part; it holds nothing.
+        if (key.IsEmpty() ? !value.IsUndefined()
+                          : key.IsUndefined() || (key.IsNumber() && key.AsNumber() != key.AsNumber()) ||
+                                !vm::LuaTable::NormalizeKey(key).RawEquals(key))
+          return Fail("lua table: bad key");
+        if (key.IsInt() && !value.IsUndefined() && key.AsInt() >= 1 &&
+            static_cast<uint64_t>(key.AsInt()) <= t->arr.size() + 1)
+          return Fail("lua table: integer key inside the array part");
+        if (!value.IsUndefined()) ++t->live;
+        t->entries.push_back({key, value});
+      }
+      if (!ok()) return false;
+      t->Rehash();
+      // Each live key once (a removed key's entry may stay behind as nil; only live ones are found).
+      for (const auto& e : t->entries)
+        if (!e.value.IsUndefined() && !t->Get(e.key).RawEquals(e.value))
+          return Fail("lua table: duplicate key");
+      break;
+    }
     case ObjType::kActivation: {
       auto* a = static_cast<vm::ActivationObject*>(o);
       v = r.Val();
@@ -770,6 +821,49 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
     fr.new_target = Get(&f->new_target(), kProgramValue, "frame new.target");
     if (!ok()) return false;
     vm.frames_.push_back(fr);
+  }
+  // Lua: frame tops and call-site wants (absent for JavaScript runs).
+  const fb::LuaState* lua = st->lua();
+  if (lua != nullptr) {
+    if (Size(lua->frames()) != vm.frames_.size()) return Fail("lua: frames do not match");
+    for (size_t i = 0; i < vm.frames_.size(); ++i) {
+      const fb::LuaFrame* lf = lua->frames()->Get(static_cast<flatbuffers::uoffset_t>(i));
+      vm::Frame& fr = vm.frames_[i];
+      // The saved stack stops at its last non-nil value, so a top may lie past it.
+      if (lf->top() > (1u << 24) || (lf->top() != 0 && lf->top() < fr.base))
+        return Fail("lua: frame top outside the stack");
+      needed = std::max<size_t>(needed, static_cast<size_t>(lf->top()) + 1);
+      if (lf->site_want() < -1 || lf->site_flags() > 7) return Fail("lua: bad call site");
+      fr.top = lf->top();
+      fr.site.want = lf->site_want();
+      fr.site.lua_flags = lf->site_flags();
+    }
+    vm.lua_run_ = lua->run();
+    vm.lua_next_id_ = lua->next_id();
+    if (lua->tool_errors() != nullptr)
+      for (const auto* e : *lua->tool_errors()) vm.lua_tool_errors_.push_back(e->str());
+    vm.lua_wait_active_ = lua->wait_active();
+    vm.lua_wait_call_id_ = lua->wait_call_id();
+    if (vm.lua_wait_active_) {
+      const fb::Frame* ws = lua->wait_site();
+      if (ws == nullptr || vm.frames_.empty()) return Fail("lua: waiting without a call site");
+      if (ws->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kMain) ||
+          ws->site_kind() == static_cast<uint8_t>(vm::CallSite::Kind::kBoundary) ||
+          lua->wait_want() < -1 || lua->wait_flags() > 7)
+        return Fail("lua: bad call site");
+      vm::CallSite& site = vm.lua_wait_site_;
+      site.kind = static_cast<vm::CallSite::Kind>(ws->site_kind());
+      site.ret_reg = ws->site_ret_reg();
+      site.ret_transform = ws->site_ret_transform();
+      site.job_kind = ws->site_job_kind();
+      site.aux = Get(&ws->site_aux(), kProgramValue, "lua call site");
+      site.aux2 = Get(&ws->site_aux2(), kProgramValue, "lua call site");
+      site.want = lua->wait_want();
+      site.lua_flags = lua->wait_flags();
+    }
+    if (!ok()) return false;
+  } else if (vm.lua_run_) {
+    return Fail("lua: a Lua program without its Lua state");
   }
   if (vm.stack_.size() < needed + 512) vm.stack_.resize(needed + 512);
   for (size_t i = 0; i < n; ++i)

@@ -177,6 +177,8 @@ ObjType Codec::TypeOf(const vm::Object* o) {
           return ObjType::kBound;
       }
       break;
+    case ObjectClass::kLuaTable:
+      return ObjType::kLuaTable;
     default:
       break;
   }
