@@ -2,8 +2,9 @@
 // `tools.noop.ping` as an in-process tool that completes with its input (bench/noop_tool.h), so
 // bench/compare.sh measures the engine, not process spawning, on tool-calling programs.
 //
-//   codemode_bench_run PROGRAM.js [--max-tool-calls N] [--noop sync|thread]
+//   codemode_bench_run PROGRAM.js|PROGRAM.lua [--max-tool-calls N] [--noop sync|thread]
 //
+// The language follows the file's extension (.lua: Lua, anything else: JavaScript), as `codemode run`.
 // --noop sync (default): `done(input)` inside the tool's execute; thread: Tool::FromFunction (one
 // worker thread per call). Exit status: 0 ok, 1 the program failed, 2 usage error.
 #include <cstdlib>
@@ -64,6 +65,8 @@ int main(int argc, char** argv) {
   codemode::RuntimeOptions options;
   options.tools = std::move(*tree);
   options.limits = limits;
+  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".lua") == 0)
+    options.language = codemode::Language::kLua;
   auto runtime = codemode::Runtime::Make(std::move(options));
   if (!runtime.ok()) return Usage(std::string(runtime.status().message()));
   codemode::Result result = (*runtime)->Execute(source.str());
