@@ -540,8 +540,8 @@ class VM {
   std::vector<std::string> lua_tool_errors_;
   uint64_t lua_next_id_ = 0;
   LuaTable* lua_g_ = nullptr;  // cache of lua_globals() once it is the run's own copy  // identities printed by tostring (deterministic per run)
-  bool lua_run_ = false;
-  bool lua_native_from_native_ = false;  // the running native was called by a native (pcall)      // a Lua module was loaded: error paths shared with JS speak Lua
+  bool lua_run_ = false;                 // a Lua module was loaded: error paths shared with JS speak Lua
+  bool lua_native_from_native_ = false;  // the running native was called by a native (pcall)
 
   uint64_t steps_ = 0;
   int64_t steps_until_check_ = 4096;
