@@ -273,8 +273,8 @@ function listCorpus(dir, ext) {
   }));
 }
 
-// A hostile case: NAME.expect.json with NAME.js (or NAME.gen.js, a node module exporting a function that
-// returns the source text, for inputs too large to check in).
+// A hostile case: NAME.expect.json with NAME.js or NAME.lua (or NAME.gen.js, a node module exporting a
+// function that returns the source text, for inputs too large to check in).
 function listHostile() {
   const files = fs.readdirSync(HOSTILE);
   const cases = [];
@@ -283,14 +283,16 @@ function listHostile() {
     const name = f.slice(0, -'.expect.json'.length);
     const spec = parseOrdered(fs.readFileSync(path.join(HOSTILE, f), 'utf8'));
     // `program` names another case's source, to run the same program under different limits.
-    const own = spec.has('program') ? spec.get('program') : files.includes(name + '.js') ? name + '.js' : name + '.gen.js';
+    const own = spec.has('program') ? spec.get('program')
+      : files.includes(name + '.js') ? name + '.js'
+      : files.includes(name + '.lua') ? name + '.lua' : name + '.gen.js';
     const program = files.includes(own) ? path.join(HOSTILE, own) : null;
     referenced.add(own);
     const follow = spec.get('followedBy');
     if (follow) referenced.add(follow.get('program'));
     cases.push({ name, program, spec, specFile: f });
   }
-  const orphans = files.filter((f) => f.endsWith('.js') && !referenced.has(f));
+  const orphans = files.filter((f) => (f.endsWith('.js') || f.endsWith('.lua')) && !referenced.has(f));
   return { cases, orphans };
 }
 
@@ -473,7 +475,7 @@ async function runMode(mode, opts) {
       key: c.name,
       async run() {
         for (const [k] of c.spec.entries) if (!CASE_KEYS.has(k)) return { status: 'broken', detail: `${c.specFile}: unknown field ${k}` };
-        if (!c.program) return { status: 'broken', detail: `no ${c.name}.js or ${c.name}.gen.js` };
+        if (!c.program) return { status: 'broken', detail: `no ${c.name}.js, ${c.name}.lua or ${c.name}.gen.js` };
         let program = c.program;
         if (program.endsWith('.gen.js')) {
           program = path.join(tmp, c.name + '.js');
@@ -482,14 +484,15 @@ async function runMode(mode, opts) {
         const tools = c.spec.get('tools') === 'fixtures' ? ['--tools', FIXTURE_MANIFEST] : [];
         const killAfterS = c.spec.get('killAfterS') || opts.killAfterS;
         const o = { ...opts, killAfterS };
-        const first = await runCli(o, program, ['--lang', 'js', ...tools, ...limitArgs(c.spec.get('limits'))]);
+        const lang = (file) => (file.endsWith('.lua') ? 'lua' : 'js');
+        const first = await runCli(o, program, ['--lang', lang(program), ...tools, ...limitArgs(c.spec.get('limits'))]);
         let p = checkProcess(first.run);
         if (p.broken) return { status: 'broken', detail: p.broken, hang: p.hang, run: first.run };
         let why = checkHostileSpec(c.spec, p.result, first.run.stdoutBytes);
         if (why) return { status: 'fail', detail: why, run: first.run };
         const follow = c.spec.get('followedBy');
         if (follow) {
-          const second = await runCli(o, path.join(HOSTILE, follow.get('program')), ['--lang', 'js', ...tools, ...limitArgs(follow.get('limits'))]);
+          const second = await runCli(o, path.join(HOSTILE, follow.get('program')), ['--lang', lang(follow.get('program')), ...tools, ...limitArgs(follow.get('limits'))]);
           p = checkProcess(second.run);
           if (p.broken) return { status: 'broken', detail: `${follow.get('program')}: ${p.broken}`, hang: p.hang, run: second.run };
           why = checkHostileSpec(follow, p.result, second.run.stdoutBytes);

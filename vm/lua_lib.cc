@@ -39,7 +39,9 @@ bool Falsy(Value v) { return v.IsUndefined() || (v.IsBool() && !v.AsBool()); }
 // budget (the run ends with the step limit, never catchable).
 Value Fail(VM& vm, const absl::Status& st) {
   if (lua::IsStepBudgetExhausted(st)) {
-    vm.Terminate(Termination::kStepLimit, "step limit exceeded (pattern matching)");
+    // Already terminated when the poll saw an interruption (timeout); otherwise the steps ran out.
+    if (vm.termination() == Termination::kNone)
+      vm.Terminate(Termination::kStepLimit, "step limit exceeded (pattern matching)");
     return Value::Empty();
   }
   return vm.LuaError(std::string(st.message()));
@@ -148,6 +150,9 @@ lua::StepBudget Budget(VM& vm) {
   uint64_t max = vm.limits().max_steps;
   uint64_t left = max > vm.steps() ? max - vm.steps() : 0;
   b.remaining = std::min<uint64_t>(left, 2000000000ull);  // a single match cannot run unbounded
+  // The clock and Interrupt() are honoured during a long match (hostile patterns end on time).
+  b.poll = [](void* ctx) { return static_cast<VM*>(ctx)->PollInterrupt(); };
+  b.poll_ctx = &vm;
   return b;
 }
 void Charge(VM& vm, const lua::StepBudget& b) { vm.ChargeSteps(b.used / 8); }

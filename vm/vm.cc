@@ -522,6 +522,17 @@ void VM::ChargeSteps(uint64_t n) {
   if (steps_ > limits_.max_steps) Terminate(Termination::kStepLimit, "step limit exceeded");
 }
 
+bool VM::PollInterrupt() {
+  if (termination_ != Termination::kNone) return false;
+  if (interrupt_.load(std::memory_order_relaxed) == 0 && on_check) on_check(*this);
+  if (int why = interrupt_.load(std::memory_order_relaxed); why != 0) {
+    Terminate(static_cast<Termination>(why),
+              why == static_cast<int>(Termination::kTimeout) ? "time limit exceeded" : "interrupted");
+    return false;
+  }
+  return true;
+}
+
 void VM::CheckLimits() {
   steps_until_check_ = 4096;
   int why = interrupt_.load(std::memory_order_relaxed);

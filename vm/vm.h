@@ -206,6 +206,9 @@ class VM {
   uint64_t steps() const { return steps_; }
   // Charges built-in work (e.g. elements copied); may terminate the run.
   void ChargeSteps(uint64_t n);
+  // For long-running native work (a Lua pattern match): runs the runtime's clock check and, when the
+  // run was interrupted (deadline, Interrupt()), terminates it. Returns false when the run must stop.
+  bool PollInterrupt();
   // Called by the interpreter every few thousand steps and on waits; the runtime checks its clock here.
   std::function<void(VM&)> on_check;
 

@@ -668,3 +668,28 @@ TEST_CASE("Lua errors are InvalidArgument with lua5.4's text", "[lua]") {
   CHECK(r.status().message() == "malformed pattern (ends with '%')");
   CHECK_FALSE(lua::IsStepBudgetExhausted(r.status()));
 }
+
+TEST_CASE("Lua patterns: the budget's poll stops a long match (deadline, interrupt)", "[lua]") {
+  const std::string subject = std::string(30, 'a') + "b";
+  std::string pattern;
+  for (int k = 0; k < 30; ++k) pattern += "a*";
+  pattern += "c";
+  struct Poll {
+    int calls = 0;
+    int allow = 3;  // the fourth poll reports an interruption
+  } state;
+  lua::StepBudget budget;  // no step limit of its own: only the poll can stop it
+  budget.poll_interval = 1000;
+  budget.next_poll = 1000;
+  budget.poll = [](void* ctx) {
+    auto* s = static_cast<Poll*>(ctx);
+    return ++s->calls <= s->allow;
+  };
+  budget.poll_ctx = &state;
+  auto r = lua::LuaStringFind(subject, pattern, 1, false, &budget);
+  REQUIRE_FALSE(r.ok());
+  CHECK(lua::IsStepBudgetExhausted(r.status()));
+  CHECK(state.calls == 4);
+  CHECK(budget.used >= 4000);
+  CHECK(budget.used < 5000);  // stopped within one interval of the interrupting poll
+}

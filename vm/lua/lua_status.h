@@ -18,9 +18,16 @@ namespace codemode::vm::lua {
 // A count of steps the caller lets a library call spend (pattern matching charges one step per
 // elementary match operation). `remaining` is decremented; `used` totals what was charged so the
 // caller can add it to its own step counter afterwards.
+// `poll` (optional) is called every `poll_interval` charged steps; when it returns false (the run was
+// interrupted: deadline, host request) the budget counts as spent, so a long match stops within one
+// interval instead of running to its step limit.
 struct StepBudget {
   uint64_t remaining = UINT64_MAX;
   uint64_t used = 0;
+  bool (*poll)(void* ctx) = nullptr;
+  void* poll_ctx = nullptr;
+  uint64_t poll_interval = 1 << 20;
+  uint64_t next_poll = 1 << 20;
 
   // Charges `n` steps; false (and `remaining` == 0) when the budget cannot cover them.
   bool Charge(uint64_t n) {
@@ -31,6 +38,13 @@ struct StepBudget {
     }
     remaining -= n;
     used += n;
+    if (used >= next_poll && poll != nullptr) {
+      next_poll = used + poll_interval;
+      if (!poll(poll_ctx)) {
+        remaining = 0;
+        return false;
+      }
+    }
     return true;
   }
 };
