@@ -25,6 +25,9 @@ struct Pos {
   uint32_t line = 1, column = 1;
 };
 
+// Longest left-associative operator chain or member/call chain (see Parser::ParseBinary).
+constexpr uint32_t kMaxChainLinks = 10000;
+
 // Lowest stack address the parser may use on this thread: the parser stops ("too deeply nested")
 // before the remaining stack drops below a quarter of the thread's stack (at least 128 KiB), so
 // deep input never overflows whatever the build mode (debug and sanitizer frames are several times
@@ -2477,6 +2480,10 @@ Node* Parser::ParseBinary(int min_prec, bool no_in) {
   Pos start = Here();
   Node* left = ParseUnary();
   if (!left) return nullptr;
+  // Each operator of a left-associative chain (`a + b + c …`) adds one level to the tree the later
+  // passes (scope analysis, code generation) walk recursively, so chains are bounded too; 10,000 links
+  // keep those passes well inside a default 8 MiB thread stack (50,000 overflowed it).
+  uint32_t links = 0;
   while (true) {
     if (Is(Tok::kGt)) lex_.RescanGreater();
     // TypeScript `x as T` / `x satisfies T` (precedence of relational operators).
@@ -2542,6 +2549,7 @@ Node* Parser::ParseBinary(int min_prec, bool no_in) {
       b->op_column = op_pos.column;
       left = b;
     }
+    if (++links > kMaxChainLinks) return TooDeep();
   }
   return left;
 }
@@ -2730,7 +2738,9 @@ Node* Parser::ParseNew() {
 // `expr`. With no_call (a `new` callee) stops before an argument list.
 Node* Parser::ParseCallTail(Node* expr, Pos start, bool no_call) {
   bool chain = false;
+  uint32_t links = 0;  // member/call chains nest like binary chains (see ParseBinary)
   while (true) {
+    if (++links > kMaxChainLinks) return TooDeep();
     switch (t()) {
       case Tok::kDot: {
         Pos dot = Here();
