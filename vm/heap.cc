@@ -35,6 +35,7 @@ void Heap::Sweep() {
   bytes_ = live;
   cell_count_ = count;
   debt_ = 0;
+  next_poke_ = kPokeBytes;
   ++collections_;
 }
 

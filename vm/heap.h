@@ -191,7 +191,13 @@ class Heap {
   void Account(int64_t bytes) {
     bytes_ += bytes;
     debt_ += bytes;
+    if (debt_ >= next_poke_) Poke();
   }
+
+  // `countdown` (the VM's steps-until-limit-check counter) is zeroed after every kPokeBytes allocated,
+  // so the memory limit, the collector and the deadline are looked at promptly even when a few steps of
+  // a built-in allocate a lot (a 1 MB toUpperCase per loop iteration).
+  void set_limit_check_countdown(int64_t* countdown) { countdown_ = countdown; }
 
   // Marks every cell of this heap as shared and permanent (the realm heap, once built).
   void Freeze();
@@ -226,7 +232,15 @@ class Heap {
     pool_.Free(c, bytes);
   }
 
+  static constexpr int64_t kPokeBytes = 1 << 20;
+  void Poke() {
+    next_poke_ = debt_ + kPokeBytes;
+    if (countdown_ != nullptr) *countdown_ = 0;
+  }
+
   CellPool pool_;
+  int64_t* countdown_ = nullptr;
+  int64_t next_poke_ = kPokeBytes;
   HeapCell* head_ = nullptr;
   int64_t bytes_ = 0;
   int64_t debt_ = 0;

@@ -44,6 +44,7 @@ VM::VM(const Realm* realm, VmLimits limits)
   array_shape_ = empty_shape_;
   stack_.resize(1024);
   frames_.reserve(64);
+  heap_->set_limit_check_countdown(&steps_until_check_);
 }
 
 VM::VM(Realm* realm, bool bootstrap)
@@ -519,6 +520,8 @@ std::string VM::DescribeError(Value error) {
 
 void VM::ChargeSteps(uint64_t n) {
   steps_ += n;
+  // Built-in work brings the next limit check (deadline, memory) closer like executed steps do.
+  steps_until_check_ -= static_cast<int64_t>(std::min<uint64_t>(n, 1u << 30));
   if (steps_ > limits_.max_steps) Terminate(Termination::kStepLimit, "step limit exceeded");
 }
 
