@@ -78,40 +78,6 @@ bool ConvertLua(VM& vm, simdjson::dom::element e, int depth, Value* out, std::st
   return false;
 }
 
-// Strict UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
-bool ValidUtf8(std::string_view s) {
-  size_t i = 0, n = s.size();
-  while (i < n) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    int len;
-    uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2, cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3, cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4, cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (i + static_cast<size_t>(len) > n) return false;
-    for (int j = 1; j < len; ++j) {
-      unsigned char d = static_cast<unsigned char>(s[i + j]);
-      if ((d & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (d & 0x3F);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += static_cast<size_t>(len);
-  }
-  return true;
-}
-
 struct LuaExporter {
   VM& vm;
   VM::ExportStatus status;
@@ -126,7 +92,8 @@ struct LuaExporter {
 
   bool WriteString(String* s, const std::string& path, std::string* out) {
     std::string_view b = s->bytes();
-    if (!ValidUtf8(b)) return Fail("string is not valid UTF-8", path);
+    // Strict UTF-8 (RFC 3629: no overlongs, no surrogates, at most U+10FFFF), simdjson's validator.
+    if (!simdjson::validate_utf8(b.data(), b.size())) return Fail("string is not valid UTF-8", path);
     QuoteJson(b, out);
     return true;
   }
