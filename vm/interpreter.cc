@@ -2127,17 +2127,7 @@ reload:
         uint32_t k = *pc++;
         LuaTable* t = lua_globals();
         Value key = K[k];
-        auto& ic = proto->ics[ip - code];
-        Value v;
-        if (ic.slot < t->entries.size() && t->entries[ic.slot].key.RawEquals(key)) {
-          v = t->entries[ic.slot].value;
-        } else {
-          int32_t at = t->FindStr(key.AsString());
-          if (at >= 0) {
-            if (!shared_proto) ic.slot = static_cast<uint32_t>(at);
-            v = t->entries[static_cast<size_t>(at)].value;
-          }
-        }
+        Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
         if (!v.IsUndefined() || t->metatable == nullptr) {
           R[a] = v;
           break;
@@ -2170,17 +2160,7 @@ reload:
         Value key = K[k];
         if (IS_LUATABLE(o)) {
           auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
-          auto& ic = proto->ics[ip - code];
-          Value v;
-          if (ic.slot < t->entries.size() && t->entries[ic.slot].key.RawEquals(key)) {
-            v = t->entries[ic.slot].value;
-          } else {
-            int32_t at = t->FindStr(key.AsString());
-            if (at >= 0) {
-              if (!shared_proto) ic.slot = static_cast<uint32_t>(at);
-              v = t->entries[static_cast<size_t>(at)].value;
-            }
-          }
+          Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
           if (!v.IsUndefined() || t->metatable == nullptr) {
             R[a] = v;
             break;

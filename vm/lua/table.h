@@ -52,6 +52,15 @@ class LuaTable final : public Object {
   Value GetStr(String* s) const { return GetHashed(Value::FromString(s)); }
   // Position of a string key in `entries` (-1: absent); for inline caches.
   int32_t FindStr(String* s) const { return Find(Value::FromString(s)); }
+  // Raw read of the string key `key` through a per-site cache of its position in `entries` (`*slot`,
+  // refreshed on a miss when `update`): field and global reads with constant names.
+  Value GetStrCached(Value key, uint32_t* slot, bool update) const {
+    if (*slot < entries.size() && entries[*slot].key.RawEquals(key)) return entries[*slot].value;
+    int32_t at = FindStr(key.AsString());
+    if (at < 0) return Value::Undefined();
+    if (update) *slot = static_cast<uint32_t>(at);
+    return entries[static_cast<size_t>(at)].value;
+  }
 
   // Raw writes. `key` must be normalized and neither nil nor NaN (callers raise those errors).
   // Growth is accounted to `heap`.
