@@ -126,6 +126,9 @@ int main(int argc, char** argv) {
   run->add_option("--max-steps", limits.max_steps, "Step limit (default 0 = unlimited)");
   run->add_option("--max-memory-bytes", limits.max_memory_bytes, "Heap limit in bytes (default 256 MiB)");
   run->add_option("--run-id", run_id, "Run id used in call keys (default: a random UUID)");
+  std::string time_zone = "UTC";
+  run->add_option("--time-zone", time_zone,
+                  "IANA time zone of the run's local time (Date, Lua os.date); default UTC");
   std::string state_dir;
   bool park = false;
   run->add_option("--state-dir", state_dir, "Folder for snapshots of suspended runs (<runId>.snapshot)");
@@ -218,6 +221,7 @@ int main(int argc, char** argv) {
   options.limits = limits;
   options.park_when_waiting = park;
   options.language = lua ? codemode::Language::kLua : codemode::Language::kJavaScript;
+  options.time_zone = time_zone;
   if (!manifest.empty()) {
     auto tree = codemode::tools::LoadManifest(manifest);
     if (!tree.ok()) return Usage(std::string(tree.status().message()));

@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/time/time.h"
 #include "compiler/compile.h"
 #include "runtime/prelude.h"
 #include "snapshot/snapshot.h"
@@ -34,6 +35,16 @@ namespace {
 
 vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args);
 vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args);
+int64_t SystemClockMs();
+
+// Loads an IANA zone after ValidateTimeZone's checks (absl/cctz caches loaded zones process-wide).
+absl::StatusOr<absl::TimeZone> LoadZone(std::string_view name) {
+  if (auto st = ValidateTimeZone(name); !st.ok()) return st;
+  absl::TimeZone tz;
+  if (!absl::LoadTimeZone(std::string(name), &tz))
+    return absl::InvalidArgumentError(absl::StrCat("unknown time zone \"", std::string(name), "\""));
+  return tz;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -183,6 +194,10 @@ class RunHost : public vm::Host {
     }
     r.call_id = id;
     return r;
+  }
+
+  int64_t WallClockMs() override {
+    return options_.wall_clock_ms ? options_.wall_clock_ms() : SystemClockMs();
   }
 
   void Log(std::string_view level, std::string line) override {
@@ -656,6 +671,8 @@ struct Program::State {
   int64_t active_ms_before = 0;  // active time of earlier legs of the run (resume)
   int64_t created_at_ms = 0;
   Clock::time_point leg_start;
+  std::string time_zone = "UTC";  // RuntimeOptions::time_zone, or the snapshot's on resume
+  absl::TimeZone zone = absl::UTCTimeZone();
 
   // Suspend handshake (Suspend() on another thread, answered by the run thread at a boundary).
   std::mutex mu;
@@ -698,6 +715,7 @@ struct Program::State {
     info.tool_calls = host->tool_calls();
     info.logs = host->logs();
     info.suggestions = host->suggestions();
+    info.time_zone = time_zone;
     for (const auto& l : info.logs) info.output_bytes += static_cast<int64_t>(l.size()) + 1;
     return info;
   }
@@ -711,6 +729,7 @@ struct Program::State {
   void SetVm(std::unique_ptr<vm::VM> next, Clock::time_point deadline) {
     vm = std::move(next);
     vm->set_host(host.get());
+    vm->set_time_zone(zone, time_zone);
     host->set_vm(vm.get());
     SetDeadline(deadline);
     std::lock_guard<std::mutex> lock(mu);
@@ -759,6 +778,13 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
       return Outcome{std::nullopt, ErrorResult("SnapshotError", "snapshot: invalid limits")};
     Result compile_error;
     language = info->language == "lua" ? Language::kLua : Language::kJavaScript;
+    // Snapshots from before the zone was recorded ran in UTC.
+    time_zone = info->time_zone.empty() ? "UTC" : info->time_zone;
+    auto tz = LoadZone(time_zone);
+    if (!tz.ok())
+      return Outcome{std::nullopt, ErrorResult("SnapshotError",
+                                               absl::StrCat("snapshot: ", tz.status().message()))};
+    zone = *tz;
     module = CompileProgram(source, &compile_error, language);
     if (module == nullptr || snapshot::ModuleHash(*module) != info->module_hash)
       return Outcome{std::nullopt,
@@ -1214,6 +1240,7 @@ Result Program::State::Finish() {
 
 absl::StatusOr<std::unique_ptr<Runtime>> Runtime::Make(RuntimeOptions options) {
   if (auto st = ValidateLimits(options.limits); !st.ok()) return st;
+  if (auto tz = LoadZone(options.time_zone); !tz.ok()) return tz.status();
   auto realm = SharedRealm();
   if (!realm.ok()) return realm.status();
   if (const char* rt = std::getenv("CODEMODE_ROUNDTRIP"); rt != nullptr && std::string_view(rt) == "1") {
@@ -1237,6 +1264,13 @@ std::unique_ptr<Program> Runtime::NewProgram(std::string_view source, std::strin
   s->bindings_json = std::string(bindings_json);
   s->park_when_waiting = options_.park_when_waiting;
   s->language = options_.language;
+  s->time_zone = options_.time_zone;
+  if (auto tz = LoadZone(s->time_zone); tz.ok()) {
+    s->zone = *tz;
+  } else {
+    s->early = ErrorResult("ExecutionFailure", std::string(tz.status().message()));
+    return std::unique_ptr<Program>(new Program(std::move(s)));
+  }
   auto realm = SharedRealm();
   if (!realm.ok()) {
     s->early = ErrorResult("ExecutionFailure", std::string(realm.status().message()));
@@ -1278,6 +1312,25 @@ absl::StatusOr<std::string> InspectSnapshot(std::string_view state) {
   auto realm = SharedRealm();
   if (!realm.ok()) return realm.status();
   return snapshot::InspectJson(state, **realm);
+}
+
+absl::Status ValidateTimeZone(std::string_view name) {
+  auto bad = [&](std::string_view why) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown time zone \"", std::string(name), "\" (", std::string(why),
+                     "; expected an IANA name such as \"UTC\" or \"America/New_York\")"));
+  };
+  if (name.empty() || name.size() > 64) return bad("empty or too long");
+  if (name == "localtime") return bad("the machine's zone would make runs depend on the host");
+  if (name.front() == '/' || name.find("..") != std::string_view::npos) return bad("not a zone name");
+  for (char c : name) {
+    bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '/' ||
+              c == '_' || c == '-' || c == '+';
+    if (!ok) return bad("not a zone name");
+  }
+  absl::TimeZone tz;
+  if (!absl::LoadTimeZone(std::string(name), &tz)) return bad("not in the tz database");
+  return absl::OkStatus();
 }
 
 absl::Status ValidateLimits(const Limits& l) {

@@ -69,7 +69,14 @@ struct RuntimeOptions {
   // The clock for snapshot headers (ms since the Unix epoch) and for the active time saved in snapshots;
   // tests inject a fixed one so that the same run gives byte-identical snapshots. Default: the system
   // clock (headers) and a monotonic clock (active time). Deadlines always use the monotonic clock.
+  // It is also the run's wall clock for Date.now()/new Date() and Lua os.time (vm::Host::WallClockMs):
+  // a fixed function gives every run the same "now". Default: the system clock.
   std::function<int64_t()> wall_clock_ms;
+  // The run's local time zone (Date's local getters and toString, Lua os.date): an IANA name such as
+  // "UTC", "America/New_York" or "Europe/Berlin", with the rules of the system's tz database
+  // (/usr/share/zoneinfo, Debian package tzdata). Runtime::Make rejects an unknown name
+  // (InvalidArgument); a resumed run keeps the zone its snapshot records. CLI: --time-zone NAME.
+  std::string time_zone = "UTC";
 };
 
 // A run saved to bytes (DESIGN §5): `state` is the snapshot; `pending` the keys of the host calls that
@@ -159,6 +166,11 @@ absl::StatusOr<std::string> InspectSnapshot(std::string_view state);
 
 // Checks limits: every value must be positive (max_steps may be 0 = unlimited).
 absl::Status ValidateLimits(const Limits& limits);
+
+// Checks a time zone name for RuntimeOptions::time_zone: an IANA zone the system's tz database has
+// ("UTC", "Europe/Berlin", "Etc/GMT+5"); not "localtime" (the machine's zone would make runs differ by
+// host), no path tricks. Errors: InvalidArgument naming the zone.
+absl::Status ValidateTimeZone(std::string_view name);
 
 // Maximum program size in bytes (DESIGN §3.5): larger sources are a ParseError before parsing.
 inline constexpr size_t kMaxSourceBytes = 4u << 20;

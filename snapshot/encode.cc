@@ -698,10 +698,11 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   auto tool_calls = fbb_.CreateVectorOfStrings(info.tool_calls);
   auto logs = fbb_.CreateVectorOfStrings(info.logs);
   auto suggestions = fbb_.CreateVectorOfStrings(info.suggestions);
+  auto time_zone = fbb_.CreateString(info.time_zone);
   auto info_off = fb::CreateRunInfo(fbb_, info.active_ms, info.admitted_calls, info.output_bytes,
                                     info.next_call_id, info.timeout_ms, info.max_tool_calls,
                                     info.max_output_bytes, info.max_steps, info.max_memory_bytes,
-                                    entries_off, tool_calls, logs, suggestions);
+                                    entries_off, tool_calls, logs, suggestions, time_zone);
   auto source = fbb_.CreateString(info.source);
   auto program = fb::CreateProgram(fbb_, source, info.module_hash,
                                    static_cast<uint32_t>(vm.modules_[0]->protos.size()));

@@ -118,6 +118,8 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
   Strings(i->logs(), &o);
   o += ",\n  \"suggestions\": ";
   Strings(i->suggestions(), &o);
+  o += ",\n  \"timeZone\": ";
+  vm::QuoteJson(i->time_zone() != nullptr ? i->time_zone()->string_view() : "UTC", &o);
 
   const fb::VmState* st = s->vm();
   absl::StrAppendFormat(&o, ",\n  \"vm\": {\"mainReturned\": %s, \"mainValue\": %s, \"stackSlots\": %u, "

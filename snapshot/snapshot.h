@@ -72,6 +72,7 @@ struct RunInfo {
   std::vector<std::string> tool_calls;  // dotted paths of admitted calls, in order (Result.toolCalls)
   std::vector<std::string> logs;        // console lines so far
   std::vector<std::string> suggestions;
+  std::string time_zone = "UTC";  // the run's IANA time zone (Date local time, Lua os.date)
 
   bool operator==(const RunInfo&) const = default;
 };

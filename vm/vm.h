@@ -16,6 +16,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "vm/bytecode.h"
 #include "vm/heap.h"
 #include "vm/object.h"
@@ -88,6 +89,10 @@ class Host {
   virtual StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) = 0;
   // console.* output. `level` is "log", "info", "debug", "warn" or "error".
   virtual void Log(std::string_view level, std::string line) = 0;
+  // The run's wall clock in ms since the Unix epoch (UTC), read by Date.now()/new Date() and Lua
+  // os.time(). runtime/ returns RuntimeOptions::wall_clock_ms() when set (tests fix it), else the system
+  // clock; this default is the system clock.
+  virtual int64_t WallClockMs();
 };
 
 // Where a call's completion goes (DESIGN §3.1: this is data, not C++ stack).
@@ -155,6 +160,19 @@ class VM {
   const VmLimits& limits() const { return limits_; }
   void set_host(Host* host) { host_ = host; }
   Host* host() const { return host_; }
+
+  // ---- the run's clock and time zone (Date, Lua os.time/os.date) ------------------------------------
+  // ms since the Unix epoch from the host's clock (the system clock when there is no host).
+  int64_t WallClockMs();
+  // The zone local time is computed in (IANA rules through absl/cctz from the system's tzdata), and its
+  // IANA name ("UTC" by default). runtime/ sets it from RuntimeOptions::time_zone and from the snapshot
+  // on resume; it is not VM heap state.
+  void set_time_zone(absl::TimeZone zone, std::string name) {
+    time_zone_ = zone;
+    time_zone_name_ = std::move(name);
+  }
+  const absl::TimeZone& time_zone() const { return time_zone_; }
+  const std::string& time_zone_name() const { return time_zone_name_; }
 
   // ---- loading and running ------------------------------------------------------------------------
   // Loads a compiled module; the VM keeps it alive. Returns the main closure.
@@ -506,6 +524,8 @@ class VM {
   Heap* heap_;
   VmLimits limits_;
   Host* host_ = nullptr;
+  absl::TimeZone time_zone_ = absl::UTCTimeZone();
+  std::string time_zone_name_ = "UTC";
 
   std::vector<Value> stack_;
   std::vector<Frame> frames_;
