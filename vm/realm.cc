@@ -383,7 +383,7 @@ Value IIsSpecialForExport(VM& vm, CallArgs& args) {
 
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
-const char* const kPlannedGlobals[] = {"Date", "RegExp", "BigInt", "Intl", "URL", "URLSearchParams",
+const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl", "URL", "URLSearchParams",
                                        "TextEncoder", "TextDecoder", "structuredClone", "atob", "btoa",
                                        "Reflect", "Proxy", "WeakRef", "FinalizationRegistry",
                                        "ArrayBuffer", "DataView", "Uint8Array", "Int8Array",
@@ -582,7 +582,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   for (auto* install : {InstallSymbolBuiltins, InstallObjectBuiltins, InstallFunctionBuiltins,
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
-                        InstallConsoleBuiltins, InstallLuaBuiltins}) {
+                        InstallConsoleBuiltins, InstallRegExpBuiltins, InstallLuaBuiltins}) {
     install(vm, in);
   }
 

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "compiler/js/lexer.h"
+#include "vm/regexp/syntax.h"
 
 namespace codemode::js {
 namespace {
@@ -2966,6 +2967,10 @@ Node* Parser::ParsePrimary() {
       auto* r = Make<RegExpLiteral>(start);
       r->pattern = tok().text;
       r->flags = tok().flags;
+      // An invalid pattern is an early SyntaxError (ECMA-262 §13.2.7.2); patterns the engine cannot run
+      // are reported when the literal is evaluated.
+      if (std::string why = regexp::LiteralSyntaxError(r->pattern, r->flags); !why.empty())
+        return FailAt(start, std::move(why));
       Next();
       if (failed()) return nullptr;
       return r;

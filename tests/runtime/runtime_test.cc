@@ -232,13 +232,8 @@ TEST_CASE("in-process tools: arguments follow JSON.stringify, results arrive asy
   CHECK(two.error.kind == "InvalidToolInput");
 }
 
-TEST_CASE("match/matchAll/search with a string pattern stop as UnsupportedSyntax until RegExp exists") {
-  for (const char* src : {"return 'abc'.match('b')", "return [...'abc'.matchAll('b')]",
-                          "try { return 'abc'.search('b') } catch (e) { return 'caught' }"}) {
-    Result r = Run(src);
-    INFO(src);
-    REQUIRE_FALSE(r.ok);
-    CHECK(r.error.kind == "UnsupportedSyntax");
-    CHECK(r.error.message.find("need RegExp") != std::string::npos);
-  }
+TEST_CASE("match/matchAll/search with a string pattern go through RegExpCreate") {
+  Result r = Run("return ['abc'.match('b')[0], [...'abcb'.matchAll('b')].length, 'abc'.search('c')]");
+  REQUIRE(r.ok);
+  CHECK(r.value_json == R"(["b",2,2])");
 }

@@ -28,6 +28,7 @@
 #include "vm/builtins/collections.h"
 #include "vm/builtins/error.h"
 #include "vm/builtins/json.h"
+#include "vm/builtins/regexp.h"
 #include "vm/realm.h"
 #include "vm/string.h"
 #include "vm/support/numconv.h"
@@ -761,18 +762,7 @@ class Inspector {
     return base;
   }
 
-  U16 RegExpText(Object* re) {
-    // The RegExp built-ins keep the pattern text; read it from data properties when present.
-    Object* r = vm_.Resolve(re);
-    Value source = vm_.GetOwnProperty(re, vm_.KeyFromName("source")).value;
-    if (!source.IsString() && r->internal().IsString()) source = r->internal();
-    Value flags = vm_.GetOwnProperty(re, vm_.KeyFromName("flags")).value;
-    U16 out = u"/";
-    out += source.IsString() ? source.AsString()->ToU16() : U16(u"(?:)");
-    out += u"/";
-    if (flags.IsString()) out += flags.AsString()->ToU16();
-    return out;
-  }
+  U16 RegExpText(Object* re) { return RegExpDisplay(vm_, re); }
 
   U16 BoxedBase(Object* value, const std::optional<U16>& constructor, const U16& tag,
                 std::vector<PropertyKey>* keys) {

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// Generates fuzz.js: a differential test of the RegExp engine against Node.js. Deterministic random
+// patterns (literals, classes, escapes, groups, named groups, backreferences, lookarounds, quantifiers,
+// alternation) with random flags are run against random inputs; the program records every exec result
+// (global and sticky loops), replace with $-patterns and split. `node oracle.js fuzz.js > fuzz.json`
+// gives the expected Result. Regenerate with: node gen_fuzz.cjs [count] > fuzz.js
+//
+// The generator only builds patterns whose meaning the engine supports (it reports the others as
+// UnsupportedSyntax, tested in unsupported.js): no repeated group that can match empty or whose captures
+// may stay unset in a later iteration, fixed-length lookbehind bodies.
+'use strict';
+let seed = 20240601;
+function rnd(n) {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed % n;
+}
+const pick = (a) => a[rnd(a.length)];
+
+const LIT = ['a', 'b', 'c', 'A', 'B', 'x', '1', '2', ' ', '-', 'é', 'É', 'ſ', 'S', 's', 'k', 'K', '\\u212a', 'ß',
+  '\\n', '\\.', '\\-', 'ω', 'Ω', '_'];
+const ASTRAL = ['😀', '\\u{1F600}', '\\uD83D\\uDE00'];
+const CLS = ['[abc]', '[^a]', '[a-c]', '[A-Z]', '[^\\d]', '[\\w-]', '[é-ë]', '[\\s\\S]', '[^]', '[]', '[a-cA]',
+  '[ſk]', '[\\b]', '[.]'];
+const ESC = ['\\d', '\\D', '\\w', '\\W', '\\s', '\\S', '.'];
+const UPROPS = ['\\p{L}', '\\p{Lu}', '\\P{Ll}', '\\p{Script=Greek}', '\\p{N}', '[\\p{L}\\d]', '[^\\p{Lu}]'];
+
+// Returns {src, len (fixed length or -1), caps (capturing groups), nullable, alt (has alternation)}.
+function atom(depth, ctx) {
+  const r = rnd(100);
+  if (r < 30) return { src: pick(LIT), len: 1, caps: 0, nullable: false };
+  if (r < 42) return { src: pick(CLS), len: 1, caps: 0, nullable: false };
+  if (r < 52) return { src: pick(ESC), len: 1, caps: 0, nullable: false };
+  if (r < 56 && ctx.u) return { src: pick(UPROPS), len: 1, caps: 0, nullable: false };
+  if (r < 58 && ctx.u) return { src: pick(ASTRAL), len: 1, caps: 0, nullable: false };
+  if (r < 62 && ctx.caps > 0 && !ctx.inLookbehind) {
+    const n = 1 + rnd(ctx.caps);
+    return { src: `\\${n}`, len: -1, caps: 0, nullable: true, backref: true };
+  }
+  if (r < 66 && !ctx.inLookbehind) return { src: pick(['^', '$', '\\b', '\\B']), len: 0, caps: 0, nullable: true, assertion: true };
+  if (depth > 2) return { src: pick(LIT), len: 1, caps: 0, nullable: false };
+  if (r < 80) {
+    const kind = rnd(3);
+    const before = ctx.caps;
+    if (kind !== 1) ctx.caps++;
+    const name = kind === 2 ? `g${ctx.names++}` : '';
+    const body = disj(depth + 1, ctx, 2);
+    const open = kind === 0 ? '(' : kind === 1 ? '(?:' : `(?<${name}>`;
+    return { src: `${open}${body.src})`, len: body.len, caps: ctx.caps - before, nullable: body.nullable, alt: body.alt, condCaps: body.condCaps };
+  }
+  if (r < 90 || ctx.inLookbehind) {
+    const neg = rnd(2);
+    const body = disj(depth + 1, ctx, 2);
+    return { src: `(?${neg ? '!' : '='}${body.src})`, len: 0, caps: 0, nullable: true, assertion: true, condCaps: body.caps > 0 };
+  }
+  const neg = rnd(2);
+  const saved = ctx.inLookbehind;
+  ctx.inLookbehind = true;
+  const body = seq(depth + 1, ctx, 3, true);
+  ctx.inLookbehind = saved;
+  return { src: `(?<${neg ? '!' : '='}${body.src})`, len: 0, caps: 0, nullable: true, assertion: true, condCaps: body.caps > 0 };
+}
+
+function quantify(a, ctx) {
+  if (a.assertion || rnd(100) < 60) return a;
+  const q = pick(['*', '+', '?', '{2}', '{1,3}', '{0,2}', '{2,}']);
+  const lazy = rnd(4) === 0 ? '?' : '';
+  const min = q === '+' || q === '{1,3}' ? 1 : q === '{2}' || q === '{2,}' ? 2 : 0;
+  const maxGt1 = q !== '?';
+  // Constructs the engine refuses (see the file comment): skip them.
+  if (a.nullable || (maxGt1 && a.caps > 0 && (a.alt || a.condCaps)) || (ctx.inLookbehind && (q !== '{2}'))) return a;
+  if (ctx.inLookbehind && a.caps > 0) return a;
+  return { src: a.src + q + lazy, len: q === '{2}' && a.len >= 0 ? a.len * 2 : -1, caps: a.caps, nullable: min === 0, condCaps: a.condCaps || (min === 0 && a.caps > 0), alt: a.alt };
+}
+
+function seq(depth, ctx, maxTerms, fixed) {
+  const n = 1 + rnd(maxTerms);
+  let src = '';
+  let len = 0;
+  let caps = 0;
+  let nullable = true;
+  let condCaps = false;
+  let alt = false;
+  for (let i = 0; i < n; i++) {
+    let a = atom(depth, ctx);
+    if (fixed && a.len < 0) a = { src: pick(LIT), len: 1, caps: 0, nullable: false };
+    a = fixed ? a : quantify(a, ctx);
+    src += a.src;
+    len = len < 0 || a.len < 0 ? -1 : len + a.len;
+    caps += a.caps;
+    nullable = nullable && a.nullable;
+    condCaps = condCaps || !!a.condCaps;
+    alt = alt || !!a.alt;
+  }
+  return { src, len, caps, nullable, condCaps, alt };
+}
+
+function disj(depth, ctx, maxAlts) {
+  const n = rnd(4) === 0 ? 1 + rnd(maxAlts) : 1;
+  const parts = [];
+  let nullable = false;
+  let caps = 0;
+  let condCaps = false;
+  let alt = n > 1;
+  for (let i = 0; i < n; i++) {
+    const s = seq(depth, ctx, 3, false);
+    parts.push(s.src);
+    nullable = nullable || s.nullable;
+    caps += s.caps;
+    condCaps = condCaps || s.condCaps;
+    alt = alt || s.alt;
+  }
+  if (n > 1 && caps > 0) condCaps = true;
+  return { src: parts.join('|'), len: -1, caps, nullable, condCaps, alt };
+}
+
+const INPUT_CHARS = ['a', 'b', 'c', 'A', 'B', 'x', '1', '2', ' ', '-', 'é', 'É', 'ſ', 'S', 's', 'k', 'K', '\u212a',
+  'ß', '\n', '.', 'ω', 'Ω', '_', '😀', 'ab', 'abc', 'aa'];
+function input() {
+  const n = rnd(10);
+  let s = '';
+  for (let i = 0; i < n; i++) s += pick(INPUT_CHARS);
+  return s;
+}
+
+const count = Number(process.argv[2] || 3000);
+const cases = [];
+while (cases.length < count) {
+  const flagsSet = ['', 'i', 'g', 'gi', 'm', 's', 'y', 'gy', 'u', 'iu', 'gu', 'gim', 'd', 'dg', 'v', 'iv', 'gmsu'];
+  const flags = pick(flagsSet);
+  const ctx = { caps: 0, names: 0, u: flags.includes('u') || flags.includes('v'), inLookbehind: false };
+  const p = disj(0, ctx, 3).src;
+  // Patterns Node rejects (e.g. u-mode escapes) are kept: both sides must agree on the SyntaxError.
+  cases.push([p, flags, input(), input()]);
+}
+const lines = [];
+lines.push('// Generated by gen_fuzz.cjs: a differential test of RegExp against Node.js. Do not edit.');
+lines.push('const cases = ' + JSON.stringify(cases) + ';');
+lines.push(`const runCase = ([p, f, s1, s2]) => {
+  let re;
+  try { re = new RegExp(p, f); } catch (e) { return 'E:' + e.message; }
+  const show = (m) => m === null ? 'null' : m.index + ':' + [...m].map((x) => x === undefined ? '~' : x).join('|') +
+    (m.groups ? '{' + Object.entries(m.groups).map(([k, v]) => k + '=' + (v === undefined ? '~' : v)).join(',') + '}' : '') +
+    (m.indices ? '[' + m.indices.map((x) => x === undefined ? '~' : x.join(',')).join(' ') + ']' : '');
+  const parts = [];
+  for (const s of [s1, s2]) {
+    re.lastIndex = 0;
+    const seen = [];
+    for (let i = 0; i < 12; i++) {
+      const m = re.exec(s);
+      seen.push(show(m) + '@' + re.lastIndex);
+      if (m === null || !(re.global || re.sticky)) break;
+      if (m[0] === '') re.lastIndex++;
+    }
+    parts.push(seen.join(' '));
+    re.lastIndex = 0;
+    parts.push(s.replace(re, '<$&|$1|$\`>'));
+    re.lastIndex = 0;
+    parts.push(JSON.stringify(s.split(re)));
+  }
+  return parts.join(' ## ');
+};
+// FNV-1a of the result text keeps the Result small; set FULL to true to see the texts.
+const FULL = false;
+const digest = (s) => { let h = 0x811c9dc5; for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; } return h.toString(16); };
+return cases.map((c) => (FULL ? JSON.stringify(runCase(c)) : digest(runCase(c))));`);
+console.log(lines.join('\n'));

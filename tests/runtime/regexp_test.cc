@@ -1,0 +1,166 @@
+// RegExp behaviour that Node.js 20 (the oracle of tests/js/regexp) cannot check: RegExp.escape
+// (ECMA-262 2025), the diagnostics for patterns the engine refuses rather than run with another
+// meaning, early errors of regex literals with their location, and bounded matching. Also the
+// pattern translator (vm/regexp/syntax.h) directly.
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "runtime/runtime.h"
+#include "vm/regexp/syntax.h"
+
+namespace {
+
+using codemode::Outcome;
+using codemode::Result;
+using codemode::Runtime;
+using codemode::RuntimeOptions;
+
+Result RunJs(const std::string& source, int64_t max_steps = 0) {
+  RuntimeOptions options;
+  options.limits.max_steps = max_steps;
+  options.limits.timeout_ms = 20000;
+  auto rt = Runtime::Make(std::move(options));
+  REQUIRE(rt.ok());
+  Outcome out = (*rt)->NewProgram(source, "", "regexp-test")->Run();
+  REQUIRE_FALSE(out.is_suspended());
+  return out.result;
+}
+
+std::u16string U(const char* s) {
+  std::u16string r;
+  while (*s) r.push_back(static_cast<unsigned char>(*s++));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("RegExp.escape escapes per ECMA-262 2025 §22.2.5.1") {
+  struct Case {
+    const char* program;
+    const char* value_json;
+  };
+  const Case cases[] = {
+      {"return RegExp.escape('foo')", R"("\\x66oo")"},
+      {"return RegExp.escape('1a')", R"("\\x31a")"},
+      {"return RegExp.escape('a.b*c')", R"("\\x61\\.b\\*c")"},
+      {"return RegExp.escape('(x)[y]{z}|^$\\\\/+?')",
+       R"("\\(x\\)\\[y\\]\\{z\\}\\|\\^\\$\\\\\\/\\+\\?")"},
+      {"return RegExp.escape('_ -,=<>#&!%:;@~\\'`\"')",
+       R"("_\\x20\\x2d\\x2c\\x3d\\x3c\\x3e\\x23\\x26\\x21\\x25\\x3a\\x3b\\x40\\x7e\\x27\\x60\\x22")"},
+      {"return RegExp.escape('\\t\\n\\v\\f\\r')", R"("\\t\\n\\v\\f\\r")"},
+      {"return RegExp.escape('\\u2028\\ufeff\\u00a0é')", R"("\\u2028\\ufeff\\xa0é")"},
+      {"return RegExp.escape('\\ud800x')", R"("\\ud800x")"},
+      {"return new RegExp(RegExp.escape('a.b')).test('a.b') && !new "
+       "RegExp(RegExp.escape('a.b')).test('axb')",
+       "true"},
+      {"try { RegExp.escape(1); } catch (e) { return e.name; }", R"("TypeError")"},
+      {"return [RegExp.escape.length, RegExp.escape.name]", R"([1,"escape"])"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.program);
+    Result r = RunJs(c.program);
+    REQUIRE(r.ok);
+    CHECK(r.value_json == c.value_json);
+  }
+}
+
+TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with UnsupportedSyntax") {
+  const char* programs[] = {
+      "return /(?:(a)|b)+/.exec('ab');",     // captures reset on each iteration
+      "return /(a*)*/.exec('b');",           // empty iterations of a group with captures
+      "return /(?:|a)*/.exec('aaa');",       // an empty alternative preferred in a loop
+      "return /(?<=a+)b/.test('aab');",      // variable-length lookbehind
+      "return /(?<=(a)\\1)b/.test('aab');",  // backreference in a lookbehind
+      "return new RegExp('\\\\p{RGI_Emoji}', 'v').test('x');",  // property of strings
+      "return /a{70000}/.test('a');",                           // repeat count beyond PCRE2's
+      "return /./u.test('\\ud800');",                           // lone surrogate subject in u mode
+  };
+  for (const char* p : programs) {
+    INFO(p);
+    Result r = RunJs(p);
+    REQUIRE_FALSE(r.ok);
+    CHECK(r.error.kind == "UnsupportedSyntax");
+    CHECK(r.error.message.find("RegExp /") != std::string::npos);
+    CHECK(r.error.line == 1);
+  }
+}
+
+TEST_CASE("an invalid regex literal is a ParseError at the literal") {
+  Result r = RunJs("const a = 1;\nconst r = /(/;\nreturn r;");
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.error.kind == "ParseError");
+  CHECK(r.error.message == "Invalid regular expression: /(/: Unterminated group");
+  CHECK(r.error.line == 2);
+  CHECK(r.error.column == 11);
+  Result r2 = RunJs("return /a/x;");
+  REQUIRE_FALSE(r2.ok);
+  CHECK(r2.error.kind == "ParseError");
+  // Even in a function that never runs.
+  Result r3 = RunJs("function f() { return /[b-a]/u; }\nreturn 1;");
+  REQUIRE_FALSE(r3.ok);
+  CHECK(r3.error.message ==
+        "Invalid regular expression: /[b-a]/u: Range out of order in character class");
+}
+
+TEST_CASE("catastrophic backtracking ends the run with a limit, not a hang") {
+  Result r = RunJs("return /^(a+)+$/.test('a'.repeat(40) + 'b');");
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.error.kind == "ExecutionFailure");
+  CHECK(r.error.message.find("RegExpMatchLimit") != std::string::npos);
+  // Under a step limit, the step budget is what runs out.
+  Result s = RunJs(
+      "let n = 0; for (let i = 0; i < 1000; i++) n++; return /^(a+)+$/.test('a'.repeat(40) + 'b');",
+      200000);
+  REQUIRE_FALSE(s.ok);
+  CHECK(s.error.kind == "StepLimitExceeded");
+  // The error cannot be caught.
+  Result c = RunJs("try { /^(a+)+$/.test('a'.repeat(40) + 'b'); } catch (e) { return 'caught'; }");
+  REQUIRE_FALSE(c.ok);
+}
+
+TEST_CASE("translator: flags, errors, unsupported constructs") {
+  using codemode::regexp::Flags;
+  using codemode::regexp::ParseFlags;
+  using codemode::regexp::Translate;
+  Flags f;
+  CHECK(ParseFlags(U("dgimsuy"), &f));
+  CHECK(f.ToString() == "dgimsuy");
+  CHECK(ParseFlags(U("yg"), &f));
+  CHECK(f.ToString() == "gy");
+  CHECK_FALSE(ParseFlags(U("gg"), &f));
+  CHECK_FALSE(ParseFlags(U("uv"), &f));
+  CHECK_FALSE(ParseFlags(U("x"), &f));
+  CHECK(Flags::FromBits(f.Bits()).ToString() == f.ToString());
+
+  Flags none;
+  auto ok = Translate(U("(a)(?<n>b)\\k<n>"), none);
+  REQUIRE(std::holds_alternative<codemode::regexp::Translation>(ok));
+  const auto& t = std::get<codemode::regexp::Translation>(ok);
+  CHECK(t.capture_count == 2);
+  REQUIRE(t.group_names.size() == 1);
+  CHECK(t.group_names[0].second == 2);
+  CHECK_FALSE(t.utf);
+
+  auto err = Translate(U("(?<a>x)(?<a>y)"), none);
+  REQUIRE(std::holds_alternative<codemode::regexp::Error>(err));
+  CHECK(std::get<codemode::regexp::Error>(err).message == "Duplicate capture group name");
+
+  auto unsup = Translate(U("(?:(a)|b)*"), none);
+  REQUIRE(std::holds_alternative<codemode::regexp::Error>(unsup));
+  CHECK(std::get<codemode::regexp::Error>(unsup).kind ==
+        codemode::regexp::Error::Kind::kUnsupported);
+
+  // Deep nesting is refused, not a crash.
+  std::u16string deep(5000, u'(');
+  deep += std::u16string(5000, u')');
+  auto d = Translate(deep, none);
+  REQUIRE(std::holds_alternative<codemode::regexp::Error>(d));
+
+  CHECK(codemode::regexp::EscapePatternSource(U("a/b[/]\n")) == U("a\\/b[/]\\n"));
+  CHECK(codemode::regexp::EscapePatternSource(u"") == U("(?:)"));
+  CHECK(codemode::regexp::LiteralSyntaxError("a+", "g").empty());
+  CHECK(codemode::regexp::LiteralSyntaxError("a**", "") ==
+        "Invalid regular expression: /a**/: Nothing to repeat");
+}
