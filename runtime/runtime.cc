@@ -816,6 +816,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
   *deadline = leg_start + std::chrono::milliseconds(limits.timeout_ms);
   host = std::make_unique<RunHost>(*options, run_id, limits);
   SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits, language)), *deadline);
+  vm->SeedRandom(run_id);  // Math.random / math.random: per run, reproducible from the run id
   if (language == Language::kLua) {
     std::vector<std::string> path;
     vm->LuaSetGlobal("tools", BuildLuaToolsTable(*vm, options->tools.root(), path));

@@ -676,10 +676,12 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
                                  vm.lua_wait_active_, vm.lua_wait_call_id_, &wait_site, ws.want,
                                  ws.lua_flags);
   }
+  const auto& rs = vm.random_.state();
+  fb::RandomState random(rs[0], rs[1], rs[2], rs[3]);
   auto vm_off = fb::CreateVmState(fbb_, stack_off, frames_off, jobs_off, calls_off, vm.main_returned_,
                                   &main_value, cow_off, rejected_off, vm.promise_serial_, kinds_off,
                                   vm.steps_, vm.steps_until_check_, vm.has_uncaught_job_error_,
-                                  &uncaught, extra_off, templates_off, lua_off);
+                                  &uncaught, extra_off, templates_off, lua_off, &random);
   if (!status_.ok()) return status_;
 
   // ---- host part, program, header

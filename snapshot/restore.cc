@@ -935,6 +935,8 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       vm.error_kinds_.emplace_back(objects_[k->error()], k->kind() ? k->kind()->str() : "");
     }
   }
+  if (const fb::RandomState* r = st->random(); r != nullptr)
+    vm.random_.set_state({r->s0(), r->s1(), r->s2(), r->s3()});
   vm.steps_ = st->steps();
   vm.steps_until_check_ = std::clamp<int64_t>(st->steps_until_check(), 1, 4096);
   vm.has_uncaught_job_error_ = st->has_uncaught_job_error();

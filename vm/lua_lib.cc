@@ -1093,6 +1093,55 @@ Value MUlt(VM& vm, CallArgs& args) {
   return Value::Bool(static_cast<uint64_t>(a) < static_cast<uint64_t>(b));
 }
 
+// math.random([m [, n]]) (Lua 5.4 manual §6.7, lmathlib.c math_random): one output of the run's
+// generator (VM::random, xoshiro256** as in lua5.4, saved in snapshots). No argument: a float in
+// [0, 1); (m): an integer in [1, m]; (m, n): in [m, n]; (0): all 64 bits as an integer. Arguments
+// must have integer representations; an empty interval is an error.
+Value MRandom(VM& vm, CallArgs& args) {
+  support::Xoshiro256& g = vm.random();
+  uint64_t rv = g.Next();
+  int64_t low, up;
+  switch (args.argc) {
+    case 0:
+      return Value::Number(static_cast<double>(rv >> 11) * 0x1.0p-53);
+    case 1:
+      low = 1;
+      if (!CheckInt(vm, args, 0, "random", &up)) return Value::Empty();
+      if (up == 0) return Value::Int(static_cast<int64_t>(rv));
+      break;
+    case 2:
+      if (!CheckInt(vm, args, 0, "random", &low) || !CheckInt(vm, args, 1, "random", &up))
+        return Value::Empty();
+      break;
+    default:
+      return vm.LuaError("wrong number of arguments");
+  }
+  if (low > up) return ArgError(vm, 1, "random", "interval is empty");
+  uint64_t p = g.Project(rv, static_cast<uint64_t>(up) - static_cast<uint64_t>(low));
+  return Value::Int(static_cast<int64_t>(p + static_cast<uint64_t>(low)));
+}
+
+// math.randomseed([x [, y]]) (§6.7): with arguments the generator restarts from (x, y) exactly as
+// lua5.4's does, so a seeded sequence equals lua5.4's; without, it reseeds from two outputs of the
+// run's generator (lua5.4 uses the clock and an address; a run stays reproducible from its run id).
+// Returns the two seed components, as lua5.4 does.
+Value MRandomSeed(VM& vm, CallArgs& args) {
+  support::Xoshiro256& g = vm.random();
+  uint64_t n1, n2;
+  if (args.argc == 0) {
+    n1 = g.Next();
+    n2 = g.Next();
+  } else {
+    int64_t a, b;
+    if (!CheckInt(vm, args, 0, "randomseed", &a) || !OptInt(vm, args, 1, "randomseed", 0, &b))
+      return Value::Empty();
+    n1 = static_cast<uint64_t>(a);
+    n2 = static_cast<uint64_t>(b);
+  }
+  g.Seed(n1, n2);
+  return vm.LuaReturn({Value::Int(static_cast<int64_t>(n1)), Value::Int(static_cast<int64_t>(n2))});
+}
+
 // ------------------------------------------------------------------------------------------ utf8
 
 Value UChar(VM& vm, CallArgs& args) {
@@ -1295,8 +1344,8 @@ void InstallLuaBuiltins(VM& vm, Intrinsics& in) {
   math.Val("huge", Value::Number(HUGE_VAL));
   math.Val("maxinteger", Value::Int(INT64_MAX));
   math.Val("mininteger", Value::Int(INT64_MIN));
-  math.Unsupported("random", "math.random");
-  math.Unsupported("randomseed", "math.randomseed");
+  math.Fn("random", MRandom);
+  math.Fn("randomseed", MRandomSeed);
 
   LuaTable* u = vm.NewLuaTable();
   base.Val("utf8", Value::FromObject(u));

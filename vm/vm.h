@@ -21,6 +21,7 @@
 #include "vm/heap.h"
 #include "vm/object.h"
 #include "vm/string.h"
+#include "vm/support/random.h"
 #include "vm/value.h"
 
 namespace codemode::snapshot {
@@ -173,6 +174,14 @@ class VM {
   }
   const absl::TimeZone& time_zone() const { return time_zone_; }
   const std::string& time_zone_name() const { return time_zone_name_; }
+
+  // ---- the run's random generator (JS Math.random, Lua math.random; vm/support/random.h) ----------
+  // Held here, not in a heap object, and saved in snapshots: a run's sequence continues exactly
+  // across suspend/resume. SeedRandom seeds it from the run id (Lua's randomseed with the two halves
+  // of XXH3-128 of the id): the same run id gives the same sequence, different ids differ. An
+  // unseeded VM starts from Xoshiro256's default seed.
+  void SeedRandom(std::string_view run_id);
+  support::Xoshiro256& random() { return random_; }
 
   // ---- loading and running ------------------------------------------------------------------------
   // Loads a compiled module; the VM keeps it alive. Returns the main closure.
@@ -526,6 +535,7 @@ class VM {
   Host* host_ = nullptr;
   absl::TimeZone time_zone_ = absl::UTCTimeZone();
   std::string time_zone_name_ = "UTC";
+  support::Xoshiro256 random_;
 
   std::vector<Value> stack_;
   std::vector<Frame> frames_;

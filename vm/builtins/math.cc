@@ -9,6 +9,7 @@
 
 #include "vm/builtins/primitives_internal.h"
 #include "vm/support/numconv.h"
+#include "xxhash.h"
 
 namespace codemode::vm {
 namespace {
@@ -173,27 +174,18 @@ Value MathHypot(VM& vm, CallArgs& args) {
 
 // ---------------------------------------------------------------------------- Math.random
 
-// The run's generator state. Until the VM gets a per-run field for it (the two functions below are
-// the only places to rewire), it lives in the internal slot of the run's copy-on-write copy of the
-// Math object: per run, deterministic, and saved with the run's heap. `math` is the realm's Math
-// object (the native's data).
-uint64_t LoadRunRandomState(VM& vm, Object* math) {
-  Value v = vm.Resolve(math)->internal();
-  return v.IsInt() ? static_cast<uint64_t>(v.AsInt()) : prim::kDefaultRandomSeed;
-}
-void StoreRunRandomState(VM& vm, Object* math, uint64_t state) {
-  vm.Writable(math)->set_internal(Value::Int(static_cast<int64_t>(state)));
+}  // namespace
+
+void VM::SeedRandom(std::string_view run_id) {
+  XXH128_hash_t h = XXH3_128bits(run_id.data(), run_id.size());
+  random_.Seed(h.low64, h.high64);
 }
 
-// Math.random() (§21.3.2.27): 53 random bits scaled into [0, 1).
-Value MathRandom(VM& vm, CallArgs& args) {
-  Value data = static_cast<NativeFunction*>(args.callee)->data;
-  if (!data.IsObject()) return vm.ThrowTypeError("internal error: Math.random lost its state");
-  uint64_t state = LoadRunRandomState(vm, data.AsObject());
-  uint64_t bits = prim::SplitMix64Next(&state);
-  StoreRunRandomState(vm, data.AsObject(), state);
-  return Value::Number(static_cast<double>(bits >> 11) * 0x1.0p-53);
-}
+namespace {
+
+// Math.random() (§21.3.2.27): 53 bits of the run's generator (VM::random, per run, saved in
+// snapshots) scaled into [0, 1).
+Value MathRandom(VM& vm, CallArgs& args) { return Value::Number(vm.random().NextDouble()); }
 
 // ---------------------------------------------------------------------------- Math.sumPrecise
 
@@ -360,8 +352,7 @@ void InstallMathBuiltins(VM& vm, Intrinsics& in) {
   vm.DefineMethod(math, "max", MathMaxMin, 2, 0);
   vm.DefineMethod(math, "min", MathMaxMin, 2, 1);
   vm.DefineMethod(math, "hypot", MathHypot, 2);
-  NativeFunction* random = vm.DefineMethod(math, "random", MathRandom, 0);
-  random->data = Value::FromObject(math);
+  vm.DefineMethod(math, "random", MathRandom, 0);
   // Math.sumPrecise itself is defined by the prelude (it iterates its argument).
   DefineIntrinsic(vm, "mathSumPreciseCore", MathSumPreciseCore, 1);
 }

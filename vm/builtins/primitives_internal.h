@@ -138,18 +138,6 @@ inline std::u16string_view U16View(String* s, std::u16string* storage) {
 // Charges `units` of work at one step per 64 (ECMA-262 built-in work proportional to its input).
 inline void ChargeUnits(VM& vm, uint64_t units) { vm.ChargeSteps(units / 64 + 1); }
 
-// ---- Per-run state the realm cannot hold (DESIGN §3.3, §3.6) ----
-// Math.random's generator is SplitMix64: its whole state is one uint64 that a snapshot saves.
-// Default seed of a run (math.cc).
-inline constexpr uint64_t kDefaultRandomSeed = 0x9E3779B97F4A7C15ull;
-// Advances `*state` and returns 64 random bits.
-inline uint64_t SplitMix64Next(uint64_t* state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 // Installers called by InstallNumberBuiltins (number.cc).
 void InstallMathBuiltins(VM& vm, Intrinsics& in);
 void InstallGlobalFunctions(VM& vm, Intrinsics& in);
