@@ -301,6 +301,12 @@ uint32_t FunctionBuilder::EmitABX(Op op, int a, int b, uint32_t x) {
   return at;
 }
 
+uint32_t FunctionBuilder::EmitABCX(Op op, int a, int b, int c, uint32_t x) {
+  uint32_t at = Emit(isa::EncodeABC(op, CheckReg(a), b & 0xFF, c & 0xFF), op);
+  EmitExtra(x);
+  return at;
+}
+
 uint32_t FunctionBuilder::EmitAX(Op op, int a, uint32_t x) {
   uint32_t at = Emit(isa::EncodeABC(op, CheckReg(a), 0, 0), op);
   EmitExtra(x);

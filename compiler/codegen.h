@@ -91,6 +91,7 @@ class FunctionBuilder {
   uint32_t EmitAsBx(isa::Op op, int a, int sbx);
   uint32_t EmitABX(isa::Op op, int a, int b, uint32_t x);
   uint32_t EmitAX(isa::Op op, int a, uint32_t x);
+  uint32_t EmitABCX(isa::Op op, int a, int b, int c, uint32_t x);
   // R[a] = K[k] (LOADK, or LOADKX beyond 16 bits).
   void EmitLoadConstant(int a, uint32_t k);
   // R[a] = v, as LOADI when v is an integer in the sBx range (and not -0), else LOADK.

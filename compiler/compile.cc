@@ -358,12 +358,20 @@ uint32_t FunctionCompiler::CompileFunction(const js::FunctionNode* fn, const std
       case js::MethodKind::kSetter:
         p.kind = bytecode::FunctionKind::kSetter;
         break;
+      case js::MethodKind::kStaticBlock:
+        p.kind = bytecode::FunctionKind::kMethod;
+        break;
+      case js::MethodKind::kConstructor:
+        p.kind = fn->is_derived_constructor ? bytecode::FunctionKind::kDerivedConstructor
+                                            : bytecode::FunctionKind::kClassConstructor;
+        break;
       default:
         p.kind = bytecode::FunctionKind::kNormal;
         break;
     }
   }
   Prologue(fn);
+  if (!fn->parameter_properties.empty() && !info_->derived_ctor) EmitParameterProperties(fn, 0);
   if (fn->expression_body) {
     RegScope rs(b_);
     int r = ExprAny(fn->expression_body);
@@ -371,7 +379,7 @@ uint32_t FunctionCompiler::CompileFunction(const js::FunctionNode* fn, const std
     b_.EmitA(Op::RET, r);
   } else {
     Stmts(fn->body);
-    b_.EmitA(Op::RETUNDEF, 0);
+    EmitReturn(-1);
   }
   Finish(fn);
   return proto_index_;

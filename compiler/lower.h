@@ -62,6 +62,16 @@ struct JumpContext {
   std::vector<Exit> exits;
 };
 
+// A `super.x` / `super[k]` or `o.#x` reference evaluated ahead of a read or a store
+// (compiler/lower_class.cc).
+struct SpecialRef {
+  enum class Kind : uint8_t { kNone, kSuper, kPrivate } kind = Kind::kNone;
+  const js::MemberExpression* member = nullptr;
+  int object = -1;  // kPrivate: the object; kSuper: the receiver (`this`)
+  int base = -1;    // kSuper: the super base (home object's prototype); its key in base + 1
+  const PrivateEntry* entry = nullptr;  // kPrivate
+};
+
 class FunctionCompiler {
  public:
   FunctionCompiler(ModuleCompiler* m, FunctionCompiler* parent, FunctionInfo* info);
@@ -70,6 +80,11 @@ class FunctionCompiler {
   uint32_t CompileProgram(const js::Program& program);
   // Compiles one function; returns its index in module.protos.
   uint32_t CompileFunction(const js::FunctionNode* fn, const std::string& name);
+  // Class functions the compiler synthesizes (lower_class.cc): the instance or static initializer
+  // of `c` and its default constructor.
+  uint32_t CompileClassInitializer(const js::ClassNode* c, const ClassInfo* ci, bool is_static);
+  uint32_t CompileDefaultConstructor(const js::ClassNode* c, const ClassInfo* ci,
+                                     const std::string& name);
 
  private:
   friend class RegScope;
@@ -217,6 +232,30 @@ class FunctionCompiler {
   std::string StaticKeyUtf8(const js::Node* key);
   isa::Op BinaryOpcode(js::BinaryOp op) const;
 
+  // ---------------------------------------------------------------- classes (lower_class.cc)
+  void ClassTo(const js::ClassNode* c, int dst, std::string_view name);
+  void ClassDeclaration(const js::ClassNode* c);
+  // A synthesized child function (initializer / default constructor) as CLOSURE into dst.
+  void SyntheticClosureTo(uint32_t proto_index, int dst);
+  // Base class constructor prologue: runs the instance initializer on `this`.
+  void ClassConstructorPrologue();
+  // `return` of R[value] (value < 0: undefined); derived constructors check the value and `this`.
+  void EmitReturn(int value);
+  // TypeScript parameter properties: this.x = x for each (R[self] is `this`).
+  void EmitParameterProperties(const js::FunctionNode* fn, int self);
+  void LoadHidden(const Binding* b, int dst);
+  void StoreHidden(const Binding* b, int src);
+  static bool IsSpecialMember(const js::Node* n);
+  SpecialRef PrepareSpecial(const js::MemberExpression* m);
+  void SpecialGet(const SpecialRef& r, int dst);
+  void SpecialSet(const SpecialRef& r, int value);
+  void SpecialMemberTo(const js::MemberExpression* m, int dst);
+  void SpecialCalleeAndThis(const js::MemberExpression* m, int base);
+  void SpecialAssignTo(const js::AssignmentExpression* a, int dst);
+  void SpecialUpdateTo(const js::UpdateExpression* u, int dst);
+  void SuperCallTo(const js::CallExpression* c, int dst);
+  void PrivateInTo(const js::BinaryExpression* b, int dst);
+
   // ---------------------------------------------------------------- patterns (lower_pattern.cc)
   enum class BindMode : uint8_t { kInit, kAssign };
   // A member assignment target evaluated ahead of the value (ECMA-262 order).
@@ -225,6 +264,7 @@ class FunctionCompiler {
     int object = -1;
     int key = -1;       // computed key register, or -1
     uint32_t name = 0;  // constant for a static key
+    SpecialRef special;  // super / private member targets
   };
   PreparedTarget PrepareTarget(const js::Node* target);
   void StoreTarget(const PreparedTarget& t, int value, BindMode mode);
@@ -249,6 +289,9 @@ class FunctionCompiler {
   std::vector<Label> chain_nil_;  // optional-chain short-circuit targets, innermost last
   bool strict_ = false;
 };
+
+// Anonymous class expressions get a name from their context like anonymous functions.
+bool IsAnonymousClass(const js::Node* e);
 
 // Frees every register allocated after construction when it goes out of scope.
 class RegScope {

@@ -124,7 +124,6 @@ bool FunctionCompiler::MayWriteLocals(const Node* e) const {
     case NodeKind::kNewTarget:
     case NodeKind::kFunctionExpression:
     case NodeKind::kArrowFunction:
-    case NodeKind::kClassExpression:
     case NodeKind::kSuper:
     case NodeKind::kPrivateName:
       return false;
@@ -240,6 +239,8 @@ void FunctionCompiler::ExprTo(const Node* e, int dst) {
 void FunctionCompiler::NamedExprTo(const Node* e, int dst, std::string_view name) {
   if (IsAnonymousFunction(e)) {
     FunctionTo(e->As<js::FunctionNode>(), dst, name);
+  } else if (IsAnonymousClass(e)) {
+    ClassTo(e->As<js::ClassNode>(), dst, name);
   } else {
     ExprTo(e, dst);
   }
@@ -507,10 +508,9 @@ void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
       LoadVar(RefOf(e), "new.target", dst);
       return;
     case NodeKind::kPrivateName:
-      Unsupported(e, "private names");
-      return;
     case NodeKind::kSuper:
-      Unsupported(e, "super references");
+      Fail(e, CompileError::Kind::kParseError,
+           absl::StrCat("unexpected ", js::NodeKindName(e->kind), " in an expression"));
       return;
     case NodeKind::kArrayLiteral:
       ArrayTo(e->As<js::ArrayLiteral>(), dst);
@@ -523,7 +523,7 @@ void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
       FunctionTo(e->As<js::FunctionNode>(), dst, "");
       return;
     case NodeKind::kClassExpression:
-      Unsupported(e, "classes");
+      ClassTo(e->As<js::ClassNode>(), dst, "");
       return;
     case NodeKind::kUnary:
       UnaryTo(e->As<js::UnaryExpression>(), dst);
@@ -731,8 +731,7 @@ std::string FunctionCompiler::StaticKeyUtf8(const Node* key) {
     case NodeKind::kBigIntLiteral:
       return key->As<js::BigIntLiteral>()->digits;
     case NodeKind::kPrivateName:
-      Unsupported(key, "private names");
-      return "";
+      return "#" + key->As<js::PrivateName>()->name;
     default:
       Fail(key, CompileError::Kind::kParseError, "invalid property key");
       return "";
@@ -744,8 +743,12 @@ static bool IsLiteralKey(const Node* key) {
 }
 
 void FunctionCompiler::ObjectTo(const js::ObjectLiteral* o, int dst) {
+  // A literal with methods using `super` has a scope holding itself, their home object.
+  Scope* home_scope = m_->scopes->ScopeFor(o);
+  int home_mark = home_scope ? EnterScope(home_scope) : -1;
   At(o);
   b_.EmitA(Op::NEWOBJECT, dst);
+  if (home_scope && !home_scope->bindings.empty()) StoreHidden(home_scope->bindings[0], dst);
   for (const Node* raw : o->properties) {
     if (Failed()) return;
     RegScope rs(b_);
@@ -794,6 +797,9 @@ void FunctionCompiler::ObjectTo(const js::ObjectLiteral* o, int dst) {
     if (p->kind == js::PropertyKind::kMethod || IsAnonymousFunction(p->value)) {
       v = Temp();
       FunctionTo(p->value->As<js::FunctionNode>(), v, name);
+    } else if (IsAnonymousClass(p->value)) {
+      v = Temp();
+      ClassTo(p->value->As<js::ClassNode>(), v, name);
     } else {
       v = ExprAny(p->value);
     }
@@ -804,6 +810,7 @@ void FunctionCompiler::ObjectTo(const js::ObjectLiteral* o, int dst) {
       b_.EmitABC(Op::DEFINDEX, dst, key_reg, v);
     }
   }
+  if (home_mark >= 0) b_.FreeTo(home_mark);
 }
 
 // -------------------------------------------------------------------------------------------
@@ -893,7 +900,10 @@ void FunctionCompiler::DeleteTo(const Node* arg, int dst) {
   if (arg->kind == NodeKind::kMember) {
     auto* m = arg->As<js::MemberExpression>();
     if (m->object->kind == NodeKind::kSuper) {
-      Unsupported(m->object, "super references");
+      // ECMA-262 §13.5.1.2 step 5.a (V8 reports it before evaluating the key).
+      At(m->object);
+      ThrowError(isa::ThrowKind::kReferenceError, u"Unsupported reference to 'super'");
+      b_.EmitA(Op::LOADTRUE, dst);
       return;
     }
     int obj = m->computed ? ExprAnyStable(m->object, {m->property}) : ExprAny(m->object);
@@ -929,7 +939,7 @@ void FunctionCompiler::DeleteTo(const Node* arg, int dst) {
 
 void FunctionCompiler::BinaryTo(const js::BinaryExpression* b, int dst) {
   if (b->left->kind == NodeKind::kPrivateName) {
-    Unsupported(b->left, "private names");
+    PrivateInTo(b, dst);
     return;
   }
   RegScope rs(b_);
@@ -1080,12 +1090,8 @@ void FunctionCompiler::AssignTo(const js::AssignmentExpression* a, int dst) {
   }
   if (target->kind == NodeKind::kMember) {
     auto* m = target->As<js::MemberExpression>();
-    if (m->object->kind == NodeKind::kSuper) {
-      Unsupported(m->object, "super references");
-      return;
-    }
-    if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
-      Unsupported(m->property, "private names");
+    if (IsSpecialMember(m)) {
+      SpecialAssignTo(a, dst);
       return;
     }
     int obj = ExprAnyStable(m->object, {m->computed ? m->property : nullptr, a->value});
@@ -1194,12 +1200,8 @@ void FunctionCompiler::UpdateTo(const js::UpdateExpression* u, int dst) {
     return;
   }
   auto* m = arg->As<js::MemberExpression>();
-  if (m->object->kind == NodeKind::kSuper) {
-    Unsupported(m->object, "super references");
-    return;
-  }
-  if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
-    Unsupported(m->property, "private names");
+  if (IsSpecialMember(m)) {
+    SpecialUpdateTo(u, dst);
     return;
   }
   int obj = m->computed ? ExprAnyStable(m->object, {m->property}) : ExprAny(m->object);
@@ -1243,14 +1245,8 @@ int FunctionCompiler::WindowBase(int dst) {
 void FunctionCompiler::CalleeAndThis(const Node* callee, int base) {
   if (callee->kind == NodeKind::kMember) {
     auto* m = callee->As<js::MemberExpression>();
-    if (m->object->kind == NodeKind::kSuper) {
-      Unsupported(m->object, "super references");
-      Temp();
-      return;
-    }
-    if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
-      Unsupported(m->property, "private names");
-      Temp();
+    if (IsSpecialMember(m)) {
+      SpecialCalleeAndThis(m, base);
       return;
     }
     NodeKind ok = m->object->kind;
@@ -1296,7 +1292,7 @@ void FunctionCompiler::CalleeAndThis(const Node* callee, int base) {
     return;
   }
   if (callee->kind == NodeKind::kSuper) {
-    Unsupported(callee, "super calls");
+    Fail(callee, CompileError::Kind::kParseError, "'super' keyword unexpected here");
     Temp();
     return;
   }
@@ -1336,7 +1332,7 @@ int FunctionCompiler::Arguments(const std::vector<Node*>& args, int base) {
 
 void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   if (c->callee->kind == NodeKind::kSuper) {
-    Unsupported(c->callee, "super calls");
+    SuperCallTo(c, dst);
     return;
   }
   RegScope rs(b_);
@@ -1380,12 +1376,8 @@ void FunctionCompiler::NewTo(const js::NewExpression* n, int dst) {
 }
 
 void FunctionCompiler::MemberTo(const js::MemberExpression* m, int dst) {
-  if (m->object->kind == NodeKind::kSuper) {
-    Unsupported(m->object, "super references");
-    return;
-  }
-  if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
-    Unsupported(m->property, "private names");
+  if (IsSpecialMember(m)) {
+    SpecialMemberTo(m, dst);
     return;
   }
   RegScope rs(b_);

@@ -105,12 +105,8 @@ FunctionCompiler::PreparedTarget FunctionCompiler::PrepareTarget(const Node* tar
   t.node = target;
   if (!target || target->kind != NodeKind::kMember) return t;
   auto* m = target->As<js::MemberExpression>();
-  if (m->object->kind == NodeKind::kSuper) {
-    Unsupported(m->object, "super references");
-    return t;
-  }
-  if (!m->computed && m->property->kind == NodeKind::kPrivateName) {
-    Unsupported(m->property, "private names");
+  if (IsSpecialMember(m)) {
+    t.special = PrepareSpecial(m);
     return t;
   }
   // Copies: defaults evaluated between now and the store must not change what is stored into.
@@ -126,6 +122,10 @@ FunctionCompiler::PreparedTarget FunctionCompiler::PrepareTarget(const Node* tar
 }
 
 void FunctionCompiler::StoreTarget(const PreparedTarget& t, int value, BindMode mode) {
+  if (t.special.kind != SpecialRef::Kind::kNone) {
+    SpecialSet(t.special, value);
+    return;
+  }
   if (t.node && t.node->kind == NodeKind::kMember) {
     if (t.object < 0) return;  // preparation failed (reported)
     auto* m = t.node->As<js::MemberExpression>();

@@ -115,6 +115,7 @@ void FunctionCompiler::Prologue(const js::FunctionNode* fn) {
   if (!info_->is_arrow) implicit_value(info_->new_target_binding, Op::LOADNEWTARGET);
   implicit_value(info_->callee_binding, Op::LOADCALLEE);
 
+  if (fn) ClassConstructorPrologue();
   // Parameters, left to right (ECMA-262 §10.2.11 IteratorBindingInitialization of the formals).
   if (fn) {
     for (size_t i = 0; i < fn->params.size() && !Failed(); ++i) {
@@ -186,7 +187,7 @@ void FunctionCompiler::Stmt(const Node* n) {
     case NodeKind::kFunctionDeclaration:
       return;  // instantiated when its scope was entered
     case NodeKind::kClassDeclaration:
-      Unsupported(n, "classes");
+      ClassDeclaration(n->As<js::ClassNode>());
       return;
     case NodeKind::kExpressionStatement: {
       RegScope rs(b_);
@@ -781,11 +782,7 @@ void FunctionCompiler::RouteExit(ExitKind what, size_t target, int value) {
       b_.EmitJump(ctx_[target].continue_label);
       return;
     case ExitKind::kReturn:
-      if (value >= 0) {
-        b_.EmitA(Op::RET, value);
-      } else {
-        b_.EmitA(Op::RETUNDEF, 0);
-      }
+      EmitReturn(value);
       return;
   }
 }

@@ -128,12 +128,28 @@ class ScopeAnalyzer {
     if (b) {
       bool cross = b->scope->function != fn_;
       if (cross) b->captured = true;
-      if (b->IsLexical() && !declaration) {
+      if (b->NeedsTdz() && !declaration) {
         r.tdz_check = cross || !b->initialized;
         if (!cross && !b->initialized) b->needs_tdz_init = true;
       }
     }
     t_->references_[node] = r;
+  }
+
+  // A use of `b` by code the compiler generates in the current function (no AST node of its own).
+  void Touch(Binding* b) {
+    if (b && b->scope->function != fn_) b->captured = true;
+  }
+  // Like Record, for a second resolution attached to `node` (ScopeTree::ExtraFor).
+  void RecordExtra(const Node* node, ExtraSlot slot, Binding* b) {
+    Reference r;
+    r.binding = b;
+    if (b) {
+      bool cross = b->scope->function != fn_;
+      if (cross) b->captured = true;
+      if (b->NeedsTdz()) r.tdz_check = cross || !b->initialized;
+    }
+    t_->extra_[{node, static_cast<int>(slot)}] = r;
   }
 
   Binding* Lookup(const std::string& name) {
@@ -337,7 +353,8 @@ class ScopeAnalyzer {
       } else if (n->kind == NodeKind::kFunctionDeclaration) {
         DeclareFunction(scope, n->As<js::FunctionNode>());
       } else if (n->kind == NodeKind::kClassDeclaration) {
-        Unsupported(n, "classes");
+        const js::ClassNode* c = n->As<js::ClassNode>();
+        if (c->id) DeclareLexicalName(scope, c->id, js::DeclarationKind::kLet);
       }
     }
   }
@@ -452,9 +469,12 @@ class ScopeAnalyzer {
       case NodeKind::kFunctionDeclaration:
         Function(n->As<js::FunctionNode>());
         return;
-      case NodeKind::kClassDeclaration:
-        Unsupported(n, "classes");
+      case NodeKind::kClassDeclaration: {
+        const js::ClassNode* c = n->As<js::ClassNode>();
+        Class(c);
+        if (c->id) BindDeclared(c->id);
         return;
+      }
       case NodeKind::kExpressionStatement:
         Expr(n->As<js::ExpressionStatement>()->expression);
         return;
@@ -725,7 +745,7 @@ class ScopeAnalyzer {
         Use(n->As<js::Identifier>());
         return;
       case NodeKind::kPrivateName:
-        Unsupported(n, "private names");
+        UsePrivate(n);  // `#x in o`
         return;
       case NodeKind::kThis: {
         FunctionInfo* f = NonArrow();
@@ -733,7 +753,7 @@ class ScopeAnalyzer {
         return;
       }
       case NodeKind::kSuper:
-        Unsupported(n, "super references");
+        Fail(n, CompileError::Kind::kParseError, "'super' keyword unexpected here");
         return;
       case NodeKind::kNewTarget: {
         FunctionInfo* f = NonArrow();
@@ -743,23 +763,41 @@ class ScopeAnalyzer {
       case NodeKind::kArrayLiteral:
         for (const Node* e : n->As<js::ArrayLiteral>()->elements) Expr(e);
         return;
-      case NodeKind::kObjectLiteral:
+      case NodeKind::kObjectLiteral: {
+        // Methods using `super` get the literal's object as [[HomeObject]]: a hidden binding in a
+        // scope of the literal (compiler/lower_expr.cc ObjectTo).
+        auto is_method = [](const js::Property* prop) {
+          return prop->kind != js::PropertyKind::kInit && prop->value &&
+                 prop->value->kind == NodeKind::kFunctionExpression;
+        };
+        Binding* home = nullptr;
+        Scope* saved = cur_;
+        for (const Node* p : n->As<js::ObjectLiteral>()->properties) {
+          if (p->kind == NodeKind::kProperty && is_method(p->As<js::Property>()) &&
+              p->As<js::Property>()->value->As<js::FunctionNode>()->uses_super_property && !home) {
+            cur_ = NewScope(ScopeKind::kBlock, n);
+            home = NewBinding(cur_, "%home", BindingKind::kHidden);
+          }
+        }
         for (const Node* p : n->As<js::ObjectLiteral>()->properties) {
           if (p->kind == NodeKind::kProperty) {
             auto* prop = p->As<js::Property>();
             if (prop->computed) Expr(prop->key);
+            if (home && is_method(prop)) pending_home_ = home;
             Expr(prop->value);
           } else {
             Expr(p);
           }
         }
+        cur_ = saved;
         return;
+      }
       case NodeKind::kFunctionExpression:
       case NodeKind::kArrowFunction:
         Function(n->As<js::FunctionNode>());
         return;
       case NodeKind::kClassExpression:
-        Unsupported(n, "classes");
+        Class(n->As<js::ClassNode>());
         return;
       case NodeKind::kUnary:
         Expr(n->As<js::UnaryExpression>()->argument);
@@ -818,6 +856,10 @@ class ScopeAnalyzer {
         return;
       case NodeKind::kCall: {
         auto* c = n->As<js::CallExpression>();
+        if (c->callee->kind == NodeKind::kSuper) {
+          SuperCall(c);
+          return;
+        }
         Expr(c->callee);
         for (const Node* a : c->arguments) Expr(a);
         return;
@@ -836,11 +878,25 @@ class ScopeAnalyzer {
             m->property->As<js::Identifier>()->name == "length") {
           benign_arguments_.insert(m->object);
         }
-        Expr(m->object);
+        if (m->object->kind == NodeKind::kSuper) {
+          FunctionInfo* f = NonArrow();
+          if (!f->home) {
+            if (f->fn && f->fn->method_kind != js::MethodKind::kNone) {
+              Unsupported(m->object, "super in object literal methods");
+            } else {
+              Fail(m->object, CompileError::Kind::kParseError, "'super' keyword unexpected here");
+            }
+            return;
+          }
+          Record(m->object, f->home, false);
+          RecordExtra(m, ExtraSlot::kThis, ThisOf(f));
+        } else {
+          Expr(m->object);
+        }
         if (m->computed) {
           Expr(m->property);
         } else if (m->property->kind == NodeKind::kPrivateName) {
-          Unsupported(m->property, "private names");
+          UsePrivate(m->property);
         }
         return;
       }
@@ -877,21 +933,34 @@ class ScopeAnalyzer {
       Unsupported(fn, fn->is_async ? "async generators" : "generators");
       return;
     }
-    if (fn->method_kind == js::MethodKind::kConstructor ||
-        fn->method_kind == js::MethodKind::kStaticBlock ||
-        fn->method_kind == js::MethodKind::kFieldInit) {
-      Unsupported(fn, "classes");
+    if (fn->method_kind == js::MethodKind::kFieldInit) {
+      Unsupported(fn, "field initializer functions");
       return;
     }
     FunctionInfo* fi = NewFunction(fn, fn);
     fi->is_arrow = fn->is_arrow;
     fi->strict = fn->strict;
+    if (!fn->is_arrow) {
+      fi->home = pending_home_;
+      if (fn->method_kind == js::MethodKind::kConstructor && pending_class_) {
+        fi->ctor_class = pending_class_;
+        fi->derived_ctor = pending_class_->derived;
+        if (fi->derived_ctor) {
+          Binding* t = ThisOf(fi);
+          t->derived_this = true;
+          t->initialized = false;
+        }
+      }
+    }
+    pending_home_ = nullptr;
+    pending_class_ = nullptr;
     if (fn->kind == NodeKind::kFunctionExpression && fn->id) fi->callee_name = fn->id->name;
 
     Scope* saved_scope = cur_;
     FunctionInfo* saved_fn = fn_;
     fn_ = fi;
     cur_ = fi->scope;
+    if (fi->ctor_class && !fi->derived_ctor) Touch(fi->ctor_class->init);
 
     // Parameters (§10.2.11 steps 21-26): plain names first, in order; duplicates (sloppy) share one
     // binding whose value is the last such argument.
@@ -918,6 +987,19 @@ class ScopeAnalyzer {
     for (const Node* p : fn->params) Pattern(p, PatternMode::kBind);
     if (fn->expression_body) {
       Expr(fn->expression_body);
+    } else if (fi->derived_ctor) {
+      // `this` is known bound after a `super(...)` statement directly in the body.
+      for (const Node* s : fn->body) {
+        if (failed_) break;
+        Stmt(s);
+        if (s->kind == NodeKind::kExpressionStatement) {
+          const Node* e = s->As<js::ExpressionStatement>()->expression;
+          if (e->kind == NodeKind::kCall &&
+              e->As<js::CallExpression>()->callee->kind == NodeKind::kSuper) {
+            fi->this_binding->initialized = true;
+          }
+        }
+      }
     } else {
       Stmts(fn->body);
     }
@@ -936,7 +1018,201 @@ class ScopeAnalyzer {
     }
   }
 
+  // ---------------------------------------------------------------------------------- classes
+
+  // `#x` (member property or the left of `#x in o`): the entry of the innermost class declaring it.
+  void UsePrivate(const Node* n) {
+    const std::string& name = n->As<js::PrivateName>()->name;
+    for (size_t i = class_stack_.size(); i-- > 0;) {
+      for (PrivateEntry* e : class_stack_[i]->privates) {
+        if (e->name != "#" + name) continue;
+        t_->privates_[n] = e;
+        Touch(e->key);
+        Touch(e->method);
+        Touch(e->getter);
+        Touch(e->setter);
+        Touch(e->brand);
+        return;
+      }
+    }
+    Fail(n, CompileError::Kind::kParseError,
+         absl::StrCat("Private field '#", name, "' must be declared in an enclosing class"));
+  }
+
+  void SuperCall(const js::CallExpression* c) {
+    FunctionInfo* f = NonArrow();
+    if (!f->ctor_class || !f->derived_ctor) {
+      Fail(c->callee, CompileError::Kind::kParseError, "'super' keyword unexpected here");
+      return;
+    }
+    Record(c->callee, f->ctor_class->ctor, false);
+    RecordExtra(c, ExtraSlot::kNewTarget, NewTargetOf(f));
+    for (const Node* a : c->arguments) Expr(a);
+    // The binding is read (to reject a second super()) and written: no TDZ check on this access.
+    RecordExtra(c, ExtraSlot::kThis, ThisOf(f));
+    t_->extra_[{c, static_cast<int>(ExtraSlot::kThis)}].tdz_check = false;
+    if (f->ctor_class->init) RecordExtra(c, ExtraSlot::kInit, f->ctor_class->init);
+  }
+
+  // A function the compiler synthesizes for a class (initializers, default constructor), in the
+  // class scope.
+  FunctionInfo* SyntheticFunction(const js::ClassNode* c, Binding* home) {
+    FunctionInfo& fi = t_->function_storage_.emplace_back();
+    fi.node = c;
+    fi.parent = fn_;
+    fi.strict = true;
+    fi.home = home;
+    Scope& s = t_->scope_storage_.emplace_back();
+    s.kind = ScopeKind::kFunction;
+    s.parent = cur_;
+    s.function = &fi;
+    fi.scope = &s;
+    return &fi;
+  }
+
+  PrivateEntry* DeclarePrivate(ClassInfo* ci, const js::ClassMember* m) {
+    std::string name = "#" + m->key->As<js::PrivateName>()->name;
+    PrivateEntry* e = nullptr;
+    for (PrivateEntry* x : ci->privates) {
+      if (x->name == name) e = x;
+    }
+    if (!e) {
+      e = &t_->private_storage_.emplace_back();
+      e->name = name;
+      e->is_static = m->is_static;
+      ci->privates.push_back(e);
+    }
+    auto hidden = [&](const std::string& what) {
+      return NewBinding(ci->scope, what, BindingKind::kHidden);
+    };
+    auto brand = [&]() {
+      Binding*& b = m->is_static ? ci->static_brand : ci->brand;
+      if (!b) b = hidden(m->is_static ? "%static_brand" : "%brand");
+      return b;
+    };
+    switch (m->kind) {
+      case js::ClassMemberKind::kField:
+        e->kind = PrivateEntry::Kind::kField;
+        e->key = hidden(name);
+        break;
+      case js::ClassMemberKind::kMethod:
+        e->kind = PrivateEntry::Kind::kMethod;
+        e->method = hidden(name + "()");
+        e->brand = brand();
+        break;
+      case js::ClassMemberKind::kGetter:
+        e->kind = PrivateEntry::Kind::kAccessor;
+        e->getter = hidden("get " + name);
+        e->brand = brand();
+        break;
+      case js::ClassMemberKind::kSetter:
+        e->kind = PrivateEntry::Kind::kAccessor;
+        e->setter = hidden("set " + name);
+        e->brand = brand();
+        break;
+      default:
+        break;
+    }
+    return e;
+  }
+
+  void Class(const js::ClassNode* c) {
+    if (failed_) return;
+    ClassInfo* ci = &t_->class_storage_.emplace_back();
+    ci->node = c;
+    ci->derived = c->super_class != nullptr;
+    t_->classes_[c] = ci;
+    Scope* saved = cur_;
+    cur_ = NewScope(ScopeKind::kBlock, c);
+    ci->scope = cur_;
+    if (c->id) ci->name = NewBinding(cur_, c->id->name, BindingKind::kConst);
+    ci->proto = NewBinding(cur_, "%proto", BindingKind::kHidden);
+    ci->ctor = NewBinding(cur_, "%ctor", BindingKind::kHidden);
+    bool instance_elements = false, static_elements = false;
+    for (const js::ClassMember* m : c->members) {
+      bool is_private = m->key && !m->computed && m->key->kind == NodeKind::kPrivateName;
+      if (is_private) DeclarePrivate(ci, m);
+      bool field = m->kind == js::ClassMemberKind::kField;
+      if (!m->is_static && (field || (is_private && m->kind != js::ClassMemberKind::kConstructor)))
+        instance_elements = true;
+      if (m->is_static && (field || m->kind == js::ClassMemberKind::kStaticBlock))
+        static_elements = true;
+    }
+    if (c->constructor && !c->constructor->function->parameter_properties.empty())
+      instance_elements = true;  // TypeScript parameter properties are fields too
+    if (instance_elements) ci->init = NewBinding(cur_, "%init", BindingKind::kHidden);
+    ci->field_keys.assign(c->members.size(), nullptr);
+    // The heritage sees the class scope (inner name in its TDZ) but not its private names.
+    Expr(c->super_class);
+    class_stack_.push_back(ci);
+    for (size_t i = 0; i < c->members.size() && !failed_; ++i) {
+      const js::ClassMember* m = c->members[i];
+      if (m->computed) {
+        Expr(m->key);
+        if (m->kind == js::ClassMemberKind::kField) {
+          ci->field_keys[i] = NewBinding(cur_, absl::StrCat("%key", i), BindingKind::kHidden);
+        }
+      }
+      switch (m->kind) {
+        case js::ClassMemberKind::kConstructor:
+          pending_home_ = ci->proto;
+          pending_class_ = ci;
+          Function(m->function);
+          break;
+        case js::ClassMemberKind::kMethod:
+        case js::ClassMemberKind::kGetter:
+        case js::ClassMemberKind::kSetter:
+          pending_home_ = m->is_static ? ci->ctor : ci->proto;
+          Function(m->function);
+          break;
+        default:
+          break;
+      }
+    }
+    if (ci->name) ci->name->initialized = true;
+    FunctionInfo* saved_fn = fn_;
+    if (!c->constructor && !failed_) {
+      ci->default_ctor = SyntheticFunction(c, ci->proto);
+      ci->default_ctor->ctor_class = ci;
+      ci->default_ctor->derived_ctor = ci->derived;
+      fn_ = ci->default_ctor;
+      Touch(ci->ctor);
+      Touch(ci->init);
+      fn_ = saved_fn;
+    }
+    // Field initializers and static blocks run later, in functions of their own.
+    for (int pass = 0; pass < 2 && !failed_; ++pass) {
+      bool is_static = pass == 1;
+      if (is_static ? !static_elements : !instance_elements) continue;
+      FunctionInfo* fi = SyntheticFunction(c, is_static ? ci->ctor : ci->proto);
+      (is_static ? ci->static_fn : ci->init_fn) = fi;
+      fn_ = fi;
+      cur_ = fi->scope;
+      ThisOf(fi);
+      Touch(is_static ? ci->static_brand : ci->brand);
+      for (size_t i = 0; i < c->members.size() && !failed_; ++i) {
+        const js::ClassMember* m = c->members[i];
+        if (m->is_static != is_static) continue;
+        if (m->kind == js::ClassMemberKind::kField) {
+          Touch(ci->field_keys[i]);
+          if (m->key && !m->computed && m->key->kind == NodeKind::kPrivateName) UsePrivate(m->key);
+          Expr(m->value);
+        } else if (m->kind == js::ClassMemberKind::kStaticBlock) {
+          pending_home_ = ci->ctor;
+          Function(m->function);
+        }
+      }
+      fn_ = saved_fn;
+      cur_ = ci->scope;
+    }
+    class_stack_.pop_back();
+    cur_ = saved;
+  }
+
   ScopeTree* t_;
+  std::vector<ClassInfo*> class_stack_;  // classes whose bodies enclose the current node
+  Binding* pending_home_ = nullptr;      // home object binding of the next method Function() makes
+  ClassInfo* pending_class_ = nullptr;   // class of the next constructor Function() makes
   absl::flat_hash_set<const Node*> benign_arguments_;  // `arguments` in `arguments.length`
   Scope* cur_ = nullptr;
   FunctionInfo* fn_ = nullptr;

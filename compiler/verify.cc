@@ -30,6 +30,7 @@ enum class F : uint8_t {
   kImm,       // immediate, any value
   kCellInit,  // NEWCELL B: 0 or 1
   kErrKind,   // THROWERR A: 0..3
+  kPrivateKind,  // NEWPRIVATE B: 0..2
 };
 
 struct Shape {
@@ -147,6 +148,35 @@ Shape ShapeOf(Op op) {
       break;
     case Op::ADDI:
       s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;
+      break;
+    // Classes.
+    case Op::CLASS:
+    case Op::DEFMETHOD:
+    case Op::GETSUPER:
+    case Op::GETPRIVATE:
+    case Op::SETPRIVATE:
+    case Op::DEFPRIVATE:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kReg;
+      break;
+    case Op::SETSUPER:
+      s.a = F::kReg, s.b = F::kReg, s.b_width = 2, s.c = F::kReg;
+      break;
+    case Op::SUPERBASE:
+    case Op::CHECKBRAND:
+    case Op::SETFNNAME:
+      s.a = F::kReg, s.b = F::kReg;
+      break;
+    case Op::SUPERNEW:
+      s.a = F::kReg, s.b = F::kImm, s.x = F::kMessage;  // window checked specially
+      break;
+    case Op::SUPERNEWSPREAD:
+      s.a = F::kReg, s.a_width = 3, s.x = F::kMessage;
+      break;
+    case Op::NEWPRIVATE:
+      s.a = F::kReg, s.b = F::kPrivateKind, s.x = F::kMessage;
+      break;
+    case Op::HASPRIVATE:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kReg, s.x = F::kMessage;
       break;
     case Op::NEG:
     case Op::TONUMBER:
@@ -470,6 +500,9 @@ class Verifier {
       case F::kErrKind:
         if (v > 3) return PcError(p, pc, "THROWERR kind out of range");
         return absl::OkStatus();
+      case F::kPrivateKind:
+        if (v > 2) return PcError(p, pc, "NEWPRIVATE kind out of range");
+        return absl::OkStatus();
     }
     return absl::OkStatus();
   }
@@ -500,7 +533,7 @@ class Verifier {
       if (!st.ok()) return st;
     }
     // Register windows.
-    if (op == Op::CALL || op == Op::NEW) {
+    if (op == Op::CALL || op == Op::NEW || op == Op::SUPERNEW) {
       uint32_t last = isa::GetA(w) + 1 + isa::GetB(w);
       if (last >= f.num_regs) return PcError(p, pc, "call window exceeds the frame");
     } else if (op == Op::LCALL) {

@@ -578,7 +578,9 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   }
   std::vector<fb::SymbolCell> symbols;
   symbols.reserve(symbols_.size());
-  for (vm::Symbol* s : symbols_) symbols.emplace_back(Ref(s->description_), s->registered);
+  for (vm::Symbol* s : symbols_)
+    symbols.emplace_back(Ref(s->description_),
+                         static_cast<uint8_t>((s->registered ? 1 : 0) | (s->private_kind << 1)));
   auto symbols_off = fbb_.CreateVectorOfStructs(symbols);
   ByteWriter shape_stream, cell_stream;
   for (vm::Shape* s : shapes_) {

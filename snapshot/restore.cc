@@ -415,7 +415,9 @@ bool Codec::Restorer::FillCells() {
     const fb::SymbolCell* c = h->symbols()->Get(i);
     symbols_[i]->description_ =
         Get(&c->description(), Bit(kTagUndefined) | Bit(kTagString), "symbol description");
-    symbols_[i]->registered = c->registered();
+    if (c->flags() > 7) return Fail("symbol: bad flags");
+    symbols_[i]->registered = (c->flags() & 1) != 0;
+    symbols_[i]->private_kind = static_cast<uint8_t>(c->flags() >> 1);
   }
   ByteReader shapes = Stream(h->shapes());
   for (size_t i = 0; i < shapes_.size() && ok(); ++i) {

@@ -233,6 +233,16 @@ Roles RolesOf(Op op) {
     case Op::RETUNDEF:
     case Op::NOP:
       break;
+    case Op::SUPERNEW:
+    case Op::NEWPRIVATE:
+      r.a = R::kReg, r.b = R::kImm, r.x = R::kConst;
+      break;
+    case Op::SUPERNEWSPREAD:
+      r.a = R::kReg, r.x = R::kConst;
+      break;
+    case Op::HASPRIVATE:
+      r.a = R::kReg, r.b = R::kReg, r.c = R::kReg, r.x = R::kConst;
+      break;
     case Op::THROWERR:
       r.a = R::kImm, r.x = R::kConst;
       break;

@@ -53,6 +53,16 @@ std::string DescribeForError(VM& vm, Value v) {
   }
 }
 
+// The ReferenceError of a TDZ check on the binding named `name`; `this` of a derived constructor
+// before super() is reported as V8 does.
+std::string TdzMessage(Value name) {
+  std::string n = name.IsString() ? name.AsString()->ToUtf8() : "";
+  if (n == "this")
+    return "Must call super constructor in derived class before accessing 'this' or returning from "
+           "derived constructor";
+  return absl::StrCat("Cannot access '", n, "' before initialization");
+}
+
 std::string KeyName(VM& vm, const PropertyKey& k) {
   if (k.is_symbol()) return "Symbol()";
   return vm.KeyToString(k)->ToUtf8();
@@ -185,7 +195,8 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         auto* closure = static_cast<Closure*>(f);
         Proto* proto = closure->proto_fn;
         const auto* bc = proto->bc;
-        if (bc->kind == bytecode::FunctionKind::kClassConstructor && !construct) {
+        if ((bc->kind == bytecode::FunctionKind::kClassConstructor ||
+             bc->kind == bytecode::FunctionKind::kDerivedConstructor) && !construct) {
           ThrowTypeError(absl::StrCat("Class constructor ", proto->name->ToUtf8(),
                                       " cannot be invoked without 'new'"));
           goto threw;
@@ -201,7 +212,9 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         uint32_t base = args_at - 1;
         EnsureStack(static_cast<size_t>(base) + bc->num_regs + argc + 8);
         Value* R = stack_.data() + base;
-        if (construct) {
+        if (construct && bc->kind == bytecode::FunctionKind::kDerivedConstructor) {
+          R[0] = Value::Empty();  // bound by super(...) (ECMA-262 §10.2.2 step 5)
+        } else if (construct) {
           Value pv = Value::Undefined();
           if (new_target.IsObject()) pv = GetData(new_target.AsObject(), KeyFromAtom(atom(AtomId::prototype)));
           Object* proto_obj = pv.IsObject() ? pv.AsObject() : realm_->intrinsics().object_prototype;
@@ -922,7 +935,7 @@ reload:
         Value v = static_cast<Cell*>(R[GetB(i)].AsHeap())->value;
         if (v.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
-                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+                     TdzMessage(K[k]));
           THROW_HERE();
         }
         R[a] = v;
@@ -938,7 +951,7 @@ reload:
         Cell* c = static_cast<Cell*>(R[a].AsHeap());
         if (c->value.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
-                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+                     TdzMessage(K[k]));
           THROW_HERE();
         }
         c->value = R[GetB(i)];
@@ -952,7 +965,7 @@ reload:
         Value v = f->closure->upvals[GetB(i)]->value;
         if (v.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
-                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+                     TdzMessage(K[k]));
           THROW_HERE();
         }
         R[a] = v;
@@ -972,7 +985,7 @@ reload:
         Cell* c = f->closure->upvals[GetB(i)];
         if (c->value.IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
-                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+                     TdzMessage(K[k]));
           THROW_HERE();
         }
         if (c->is_shared()) {
@@ -989,7 +1002,7 @@ reload:
         uint32_t k = *pc++;
         if (R[a].IsEmpty()) {
           ThrowError(ErrorType::kReferenceError,
-                     absl::StrCat("Cannot access '", K[k].AsString()->ToUtf8(), "' before initialization"));
+                     TdzMessage(K[k]));
           THROW_HERE();
         }
         break;
@@ -1831,6 +1844,7 @@ reload:
             Value this_value = R[a + 1];
             if (!cbc->has_rest && !cbc->needs_arguments && !cbc->is_async &&
                 cbc->kind != bytecode::FunctionKind::kClassConstructor &&
+                cbc->kind != bytecode::FunctionKind::kDerivedConstructor &&
                 (cbc->strict || cbc->kind == bytecode::FunctionKind::kArrow || this_value.IsObject() ||
                  this_value.IsNullish()) &&
                 frames_.size() <= limits_.max_call_depth) {
@@ -2114,6 +2128,180 @@ reload:
       case Op::YIELD:
         ThrowError(ErrorType::kSyntaxError, "generators are not supported yet");
         THROW_HERE();
+
+      // ---------------------------------------------------------------- classes (vm/class_ops.cc)
+      case Op::CLASS: {
+        Value proto_obj;
+        if (!DefineClass(R[a], R[GetB(i)], &proto_obj)) {
+          if (termination_ != Termination::kNone) return;
+          THROW_HERE();
+        }
+        R[GetC(i)] = proto_obj;
+        break;
+      }
+      case Op::DEFMETHOD:
+        if (!DefineMethod(R[a], R[GetB(i)], R[GetC(i)])) {
+          if (termination_ != Termination::kNone) return;
+          THROW_HERE();
+        }
+        break;
+      case Op::SUPERBASE: {
+        Value h = R[GetB(i)];
+        EXPECT_STATE(h.IsObject());
+        Object* p = Resolve(h.AsObject())->proto();
+        R[a] = p != nullptr ? Value::FromObject(p) : Value::Null();
+        break;
+      }
+      case Op::GETSUPER: {
+        Value base = R[GetB(i)], kv = R[GetC(i)], receiver = R[a];
+        PropertyKey key = KeyFromPrimitive(kv.IsObject() ? Value::Undefined() : kv);
+        if (!base.IsObject()) {
+          ThrowTypeError(absl::StrCat("Cannot read properties of ", base.IsNull() ? "null" : "undefined",
+                                      " (reading '", KeyName(*this, key), "')"));
+          THROW_HERE();
+        }
+        Value out, getter;
+        if (!GetNoCall(receiver, base.AsObject(), key, &out, &getter)) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(getter, receiver, static_cast<uint8_t>(a), {}));
+        }
+        R[a] = out;
+        break;
+      }
+      case Op::SETSUPER: {
+        unsigned b = GetB(i);
+        Value receiver = R[a], v = R[GetC(i)], setter;
+        SetStatus st = SuperSet(receiver, R[b], R[b + 1], v, &setter);
+        if (st == SetStatus::kCallSetter) {
+          f->pc = pc;
+          AFTER_CALL(CallValue(setter, receiver, 255, {v}));
+        }
+        if (st == SetStatus::kThrew) {
+          if (termination_ != Termination::kNone) return;
+          THROW_HERE();
+        }
+        if (st == SetStatus::kFailed && strict) {
+          PropertyKey key = KeyFromPrimitive(R[b + 1].IsObject() ? Value::Undefined() : R[b + 1]);
+          ThrowTypeError(absl::StrCat("Cannot assign to read only property '", KeyName(*this, key),
+                                      "' of object"));
+          THROW_HERE();
+        }
+        break;
+      }
+      case Op::SUPERNEW:
+      case Op::SUPERNEWSPREAD: {
+        uint32_t k = *pc++;
+        f->pc = pc;
+        Value fn = R[a];
+        if (!IsConstructor(fn)) {
+          // `extends null` leaves %Function.prototype% as the parent: V8 calls it null.
+          bool null_parent = fn.IsObject() && fn.AsObject() == in.function_prototype;
+          ThrowTypeError(absl::StrCat("Super constructor ", null_parent ? "null" : DescribeForError(*this, fn), " of ",
+                                      K[k].IsString() ? K[k].AsString()->ToUtf8() : "anonymous class",
+                                      " is not a constructor"));
+          THROW_HERE();
+        }
+        uint32_t at = f->base + a + 2;
+        uint32_t argc = GetB(i);
+        if (op == Op::SUPERNEWSPREAD) {
+          EXPECT_STATE(IS_KLASS(R[a + 2], ObjectClass::kArray));
+          auto* arr = static_cast<ArrayObject*>(R[a + 2].AsObject());
+          argc = arr->length;
+          if (argc > 65535) {
+            ThrowRangeError("Maximum call stack size exceeded");
+            THROW_HERE();
+          }
+          std::vector<Value> copy(argc);
+          for (uint32_t j = 0; j < argc; ++j)
+            copy[j] = j < arr->elements().size() && !arr->elements()[j].IsEmpty() ? arr->elements()[j]
+                                                                                 : Value::Undefined();
+          EnsureStack(at + argc + 8);
+          R = stack_.data() + f->base;
+          for (uint32_t j = 0; j < argc; ++j) stack_[at + j] = copy[j];
+        }
+        CallSite site;
+        site.kind = CallSite::Kind::kConstruct;
+        site.ret_reg = static_cast<uint8_t>(a);
+        CallResult r = PushCall(fn, Value::Undefined(), at, argc, site, R[a + 1]);
+        if (r == CallResult::kThrew) Unwind();
+        goto reload;
+      }
+      case Op::NEWPRIVATE: {
+        uint32_t k = *pc++;
+        Symbol* s = NewSymbol(K[k]);
+        s->private_kind = static_cast<uint8_t>(Symbol::kPrivateName + (GetB(i) > 2 ? 0 : GetB(i)));
+        R[a] = Value::FromSymbol(s);
+        break;
+      }
+      case Op::GETPRIVATE: {
+        Value o = R[GetB(i)];
+        if (Value* slot = FindPrivate(o, R[GetC(i)], false)) {
+          R[a] = *slot;
+          break;
+        }
+        std::string desc = PrivateDescription(R[GetC(i)]);
+        if (o.IsNullish()) {
+          ThrowTypeError(absl::StrCat("Cannot read properties of ", o.IsNull() ? "null" : "undefined",
+                                      " (reading '", desc, "')"));
+        } else {
+          ThrowTypeError(absl::StrCat("Cannot read private member ", desc,
+                                      " from an object whose class did not declare it"));
+        }
+        THROW_HERE();
+      }
+      case Op::SETPRIVATE: {
+        Value o = R[a];
+        if (Value* slot = FindPrivate(o, R[GetB(i)], true)) {
+          *slot = R[GetC(i)];
+          break;
+        }
+        std::string desc = PrivateDescription(R[GetB(i)]);
+        if (o.IsNullish()) {
+          ThrowTypeError(absl::StrCat("Cannot set properties of ", o.IsNull() ? "null" : "undefined",
+                                      " (setting '", desc, "')"));
+        } else {
+          ThrowTypeError(absl::StrCat("Cannot write private member ", desc,
+                                      " to an object whose class did not declare it"));
+        }
+        THROW_HERE();
+      }
+      case Op::DEFPRIVATE:
+        if (!AddPrivate(R[a], R[GetB(i)], R[GetC(i)])) {
+          if (termination_ != Termination::kNone) return;
+          THROW_HERE();
+        }
+        break;
+      case Op::HASPRIVATE: {
+        uint32_t k = *pc++;
+        Value o = R[GetC(i)];
+        if (!o.IsObject()) {
+          ThrowTypeError(absl::StrCat("Cannot use 'in' operator to search for '",
+                                      K[k].IsString() ? K[k].AsString()->ToUtf8() : "",
+                                      "' in ", DescribeForError(*this, o)));
+          THROW_HERE();
+        }
+        R[a] = Value::Bool(FindPrivate(o, R[GetB(i)], false) != nullptr);
+        break;
+      }
+      case Op::SETFNNAME:
+        if (R[a].IsObject() && R[a].AsObject()->klass() == ObjectClass::kFunction &&
+            !R[GetB(i)].IsObject()) {
+          if (!SetFunctionNameFromKey(R[a], R[GetB(i)], nullptr)) THROW_HERE();
+        }
+        break;
+      case Op::CHECKBRAND: {
+        Value brand = R[GetB(i)];
+        if (FindPrivate(R[a], brand, false) != nullptr) break;
+        std::string desc = PrivateDescription(brand);
+        if (R[a].IsNullish()) {
+          ThrowTypeError(absl::StrCat("Cannot read properties of ", R[a].IsNull() ? "null" : "undefined"));
+        } else if (brand.IsSymbol() && brand.AsSymbol()->private_kind == Symbol::kStaticBrand) {
+          ThrowTypeError(absl::StrCat("Receiver must be class ", desc));
+        } else {
+          ThrowTypeError(absl::StrCat("Receiver must be an instance of class ", desc));
+        }
+        THROW_HERE();
+      }
       // ---------------------------------------------------------------- Lua (vm/lua_vm.cc: slow paths)
 #define LUA_STEP(expr)                                 \
   do {                                                 \

@@ -147,6 +147,21 @@ namespace codemode::isa {
   /* ---- async functions and generators */                                                          \
   OP(AWAIT, AB, "R[A] = await R[B]; a rejection throws at this instruction")                         \
   OP(YIELD, AB, "R[A] = yield R[B] (generators)")                                                    \
+  /* ---- classes (ECMA-262 §15.7; compiler/lower_class.cc) */                                        \
+  OP(CLASS, ABC, "class R[A] (constructor closure) extends R[B] (<empty>: none): R[C] = prototype")   \
+  OP(DEFMETHOD, ABC, "define method/get/set (by R[C]'s kind) R[C] at key R[B] of R[A], not enumerable") \
+  OP(SUPERBASE, AB, "R[A] = R[B].[[GetPrototypeOf]]() (home object -> super base; class -> parent)")  \
+  OP(GETSUPER, ABC, "R[A] = R[B].[[Get]](key R[C], receiver R[A])  (super.x)")                        \
+  OP(SETSUPER, ABC, "R[B].[[Set]](key R[B+1], R[C], receiver R[A])  (super.x = v)")                  \
+  OP(SUPERNEW, ABX, "R[A] = Construct(R[A], R[A+2 .. A+1+B], newTarget R[A+1]); K[X] names the class") \
+  OP(SUPERNEWSPREAD, AX, "R[A] = Construct(R[A], ...array R[A+2], newTarget R[A+1]); K[X] the class") \
+  OP(NEWPRIVATE, ABX, "R[A] = new private name K[X]; B: 0 name #x, 1 brand, 2 static brand")       \
+  OP(GETPRIVATE, ABC, "R[A] = R[B].#(R[C]) (private field; TypeError if absent)")                   \
+  OP(SETPRIVATE, ABC, "R[A].#(R[B]) = R[C] (private field; TypeError if absent)")                   \
+  OP(DEFPRIVATE, ABC, "add private field / brand R[B] = R[C] to object R[A]; TypeError if present") \
+  OP(HASPRIVATE, ABCX, "R[A] = R[C] has private name/brand R[B] (#x in o); K[X] is '#x'")           \
+  OP(CHECKBRAND, AB, "TypeError 'Receiver must be ...' unless R[A] carries brand R[B]")              \
+  OP(SETFNNAME, AB, "R[A].name = property key R[B] (symbol: \"[desc]\") if R[A] is a function")     \
   /* ---- Lua (DESIGN §3.2: where Lua differs from JavaScript the compiler picks these). nil is      \
      undefined; integers are Tag::kInt; tables are LuaTable; metamethods are honoured. Calls: the    \
      callee in R[A], R[A+1] scratch (never read), arguments from R[A+2]; B = argument count + 1     \

@@ -56,6 +56,11 @@ struct PropertyKey {
   }
 };
 
+// A class private name or brand (vm/string.h Symbol::private_kind) used as a shape key.
+inline bool IsPrivateKey(const HeapCell* key) {
+  return key->cell_kind() == CellKind::kSymbol && static_cast<const Symbol*>(key)->is_private();
+}
+
 class Shape final : public HeapCell {
  public:
   struct Entry {

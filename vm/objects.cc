@@ -690,6 +690,7 @@ std::vector<PropertyKey> VM::OwnKeys(Object* obj, bool strings, bool symbols, bo
   if (symbols) {
     for (auto& e : o->shape_->entries_) {
       if (e.key->cell_kind() != CellKind::kSymbol) continue;
+      if (static_cast<Symbol*>(e.key)->is_private()) continue;  // class private names: not keys
       if (only_enumerable && !(e.attrs & kEnumerable)) continue;
       keys.push_back(PropertyKey::Sym(static_cast<Symbol*>(e.key)));
     }
@@ -707,6 +708,7 @@ void VM::SetIntegrityLevel(Object* obj, bool frozen) {
   o->extensible_ = false;
   MakeDictionary(o);  // fresh owned shape: never mutate a shared or IC-cached one in place
   for (auto& e : o->shape_->entries_) {
+    if (IsPrivateKey(e.key)) continue;  // private elements are not properties (§7.3.15)
     e.attrs &= static_cast<uint8_t>(~kConfigurable);
     if (frozen && !(e.attrs & kAccessorProp)) e.attrs &= static_cast<uint8_t>(~kWritable);
   }
@@ -727,6 +729,7 @@ bool VM::TestIntegrityLevel(Object* obj, bool frozen) {
   Object* o = Resolve(obj);
   if (o->extensible_) return false;
   for (auto& e : o->shape_->entries_) {
+    if (IsPrivateKey(e.key)) continue;
     if (e.attrs & kConfigurable) return false;
     if (frozen && !(e.attrs & kAccessorProp) && (e.attrs & kWritable)) return false;
   }

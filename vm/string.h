@@ -89,6 +89,11 @@ class Symbol final : public HeapCell {
   explicit Symbol(Value description) : HeapCell(CellKind::kSymbol), description_(description) {}
   Value description() const { return description_; }
   bool registered = false;  // Symbol.for
+  // Private names of classes (ECMA-262 §6.2.12): never visible to program code as values, skipped by
+  // OwnKeys and integrity levels, read and written only by the *PRIVATE opcodes.
+  enum PrivateKind : uint8_t { kPublic = 0, kPrivateName = 1, kBrand = 2, kStaticBrand = 3 };
+  uint8_t private_kind = kPublic;
+  bool is_private() const { return private_kind != kPublic; }
   void Trace(Tracer& t) override { t.Mark(description_); }
 
  private:

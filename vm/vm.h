@@ -526,6 +526,20 @@ class VM {
   LuaStep LuaCallMeta(Value fn, uint8_t ret_reg, std::initializer_list<Value> args, uint8_t transform = 0);
   void RunJob(Job& job);
   void ResumeActivation(ActivationObject* act, bool is_throw, Value v);
+  // Classes (vm/class_ops.cc). Each returns false (or kThrew) after throwing / terminating.
+  // CLASS: checks the heritage (<empty>: none), makes the prototype object and links it with `ctor`.
+  bool DefineClass(Value ctor, Value heritage, Value* proto_out);
+  // DEFMETHOD: a non-enumerable method or accessor (by the closure's kind), named after the key.
+  bool DefineMethod(Value target, Value key, Value fn);
+  // super.x = v: OrdinarySet from `base` with `receiver` (kCallSetter: call *setter with receiver).
+  SetStatus SuperSet(Value receiver, Value base, Value key, Value v, Value* setter);
+  // PrivateFieldAdd / brand add (TypeError when already present).
+  bool AddPrivate(Value target, Value name, Value v);
+  // The slot of private name `name` on `target`, or nullptr.
+  Value* FindPrivate(Value target, Value name, bool for_write);
+  std::string PrivateDescription(Value name);
+  // SetFunctionName (ECMA-262 §10.2.9) from a property key, with an optional "get "/"set " prefix.
+  bool SetFunctionNameFromKey(Value fn, Value key, const char* prefix);
 
   const Realm* realm_;
   Realm* bootstrap_realm_ = nullptr;

@@ -312,6 +312,10 @@ struct FunctionNode : Node {
   bool uses_new_target = false;
   bool uses_super_property = false;
   bool uses_super_call = false;
+  // TypeScript parameter properties of a class constructor (`constructor(private x: number)`): each
+  // parameter is also an instance field, declared before the class's own fields and assigned from the
+  // parameter when the constructor starts (after super() in a derived class), as tsc emits.
+  std::vector<Identifier*> parameter_properties;
   // Byte offsets [source_start, source_end) of the function's source text (for Function.prototype.
   // toString): from `async`/`function`/the method name/first parameter to the closing
   // `}`/expression end.

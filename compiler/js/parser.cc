@@ -1430,17 +1430,26 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool valid
       if (!Is(Tok::kRParen) && !Expect(Tok::kComma)) return false;
       continue;
     }
-    if (ts_ && Is(Tok::kIdentifier) && !tok().escaped && IsTsModifier(tok().text)) {
+    bool parameter_property = false;
+    while (ts_ && Is(Tok::kIdentifier) && !tok().escaped && IsTsModifier(tok().text)) {
       Peeked nx = Peek();
-      if (!nx.newline_before &&
-          (nx.type == Tok::kIdentifier || nx.type == Tok::kLBrace || nx.type == Tok::kLBracket)) {
-        if (is_constructor) {
-          Unsupported(p, "TypeScript constructor parameter properties are not supported");
-        } else {
-          Fail("A parameter property is only allowed in a constructor implementation.");
-        }
+      if (nx.newline_before ||
+          !(nx.type == Tok::kIdentifier || nx.type == Tok::kLBrace || nx.type == Tok::kLBracket)) {
+        break;
+      }
+      if (!is_constructor) {
+        Fail("A parameter property is only allowed in a constructor implementation.");
         return false;
       }
+      // TypeScript `constructor(private x: T)`: a parameter assigned to this.x (lowered by the
+      // compiler, compiler/lower_class.cc).
+      parameter_property = true;
+      Next();
+      if (failed()) return false;
+    }
+    if (parameter_property && !Is(Tok::kIdentifier)) {
+      Fail("A parameter property may not be declared using a binding pattern.");
+      return false;
     }
     if (Is(Tok::kAt)) {
       Unsupported(p, "decorators are not supported");
@@ -1473,6 +1482,8 @@ bool Parser::ParseFormalParams(FunctionNode* fn, bool is_constructor, bool valid
     }
     Node* target = ParseBindingTarget();
     if (!target) return false;
+    if (parameter_property && target->kind == NodeKind::kIdentifier)
+      fn->parameter_properties.push_back(target->As<Identifier>());
     if (target->kind != NodeKind::kIdentifier) fn->has_simple_parameter_list = false;
     if (ts_ && Is(Tok::kQuestion)) {
       Next();  // optional parameter

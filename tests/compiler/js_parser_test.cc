@@ -631,6 +631,26 @@ TEST_CASE("js parser: TypeScript syntax is an error in JavaScript mode",
   CHECK(Body("x = y as T", false) == "ERROR 1:7 Unexpected identifier 'as'");
 }
 
+TEST_CASE("js parser: TypeScript parameter properties", "[js_parser][typescript]") {
+  js::ParseResult r = Parse(
+      "class P extends Q { constructor(private x: number, public readonly y = 1, z?: string) { super(); } }",
+      true);
+  REQUIRE(!r.error.has_value());
+  const auto* c = r.program->body[0]->As<js::ClassNode>();
+  REQUIRE(c->constructor != nullptr);
+  const auto& props = c->constructor->function->parameter_properties;
+  REQUIRE(props.size() == 2);
+  CHECK(props[0]->name == "x");
+  CHECK(props[1]->name == "y");
+  js::ParseResult bad = Parse("class P { constructor(private { a }) {} }", true);
+  REQUIRE(bad.error.has_value());
+  CHECK(bad.error->message == "A parameter property may not be declared using a binding pattern.");
+  js::ParseResult method = Parse("class P { m(private x) {} }", true);
+  REQUIRE(method.error.has_value());
+  CHECK(method.error->message ==
+        "A parameter property is only allowed in a constructor implementation.");
+}
+
 TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser][typescript]") {
   struct Case {
     const char* src;
@@ -642,10 +662,6 @@ TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser]
       {"x = 1\nconst enum E { A }", 2, 1, "TypeScript enums are not supported"},
       {"namespace N { export const x = 1 }", 1, 1, "TypeScript namespaces are not supported"},
       {"module M {}", 1, 1, "TypeScript namespaces are not supported"},
-      {"class P { constructor(private x: number) {} }", 1, 23,
-       "TypeScript constructor parameter properties are not supported"},
-      {"class P { constructor(readonly x = 1) {} }", 1, 23,
-       "TypeScript constructor parameter properties are not supported"},
       {"import { a } from 'b'", 1, 1, "import declarations are not supported"},
       {"export const x = 1", 1, 1, "export declarations are not supported"},
       {"@dec class A {}", 1, 1, "decorators are not supported"},
