@@ -200,6 +200,10 @@ class RunHost : public vm::Host {
     return options_.wall_clock_ms ? options_.wall_clock_ms() : SystemClockMs();
   }
 
+  // Lua os.clock(): the run's active time (Program::State::ActiveMs, set with set_active_ms).
+  int64_t ActiveMs() override { return active_ms_ ? active_ms_() : 0; }
+  void set_active_ms(std::function<int64_t()> f) { active_ms_ = std::move(f); }
+
   void Log(std::string_view level, std::string line) override {
     std::string prefix;
     if (level == "warn") prefix = "[warn] ";
@@ -432,6 +436,7 @@ class RunHost : public vm::Host {
   std::vector<std::string> suggestions_;
   uint64_t next_call_id_ = 0;
   bool roundtrip_due_ = false;
+  std::function<int64_t()> active_ms_;
 };
 
 vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args) {
@@ -800,6 +805,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
       return Outcome{std::nullopt, ErrorResult("SnapshotError", std::string(restored.status().message()))};
     resume_bytes.clear();
     host = std::make_unique<RunHost>(*options, run_id, limits);
+    host->set_active_ms([this] { return ActiveMs(); });
     host->tool_calls() = info->tool_calls;
     host->logs() = info->logs;
     host->suggestions() = info->suggestions;
@@ -815,6 +821,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
   created_at_ms = options->wall_clock_ms ? options->wall_clock_ms() : SystemClockMs();
   *deadline = leg_start + std::chrono::milliseconds(limits.timeout_ms);
   host = std::make_unique<RunHost>(*options, run_id, limits);
+  host->set_active_ms([this] { return ActiveMs(); });
   SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits, language)), *deadline);
   vm->SeedRandom(run_id);  // Math.random / math.random: per run, reproducible from the run id
   if (language == Language::kLua) {

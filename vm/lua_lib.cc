@@ -5,6 +5,7 @@
 // __tostring in print and format) hand that part to the Lua prelude (runtime/prelude.lua) or to a
 // tail call, so no program code runs on the C++ stack (invariant 1).
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -14,6 +15,7 @@
 #include "vm/lua/lua_arg.h"
 #include "vm/lua/lua_format.h"
 #include "vm/lua/lua_number.h"
+#include "vm/lua/lua_os.h"
 #include "vm/lua/lua_pack.h"
 #include "vm/lua/lua_pattern.h"
 #include "vm/lua/lua_status.h"
@@ -70,10 +72,37 @@ Value ArgError(VM& vm, int n, std::string_view fname, std::string_view msg) {
       absl::StrCat("bad argument #", n, " to '", std::string(fname), "' (", std::string(msg), ")"));
 }
 
+// The name argument errors give a native: its own (`fname`) when a Lua function called it, and
+// when another native did (pcall(string.rep)) the name it has in the global libraries, as lua5.4's
+// luaL_argerror finds it there ("string.rep", "print").
+std::string FName(VM& vm, const CallArgs& args, const char* fname) {
+  if (!vm.lua_native_from_native() || args.callee == nullptr) return fname;
+  auto* g = static_cast<LuaTable*>(vm.realm().intrinsics().lua_globals);
+  for (const auto& e : g->entries) {
+    if (e.value.IsObject() && e.value.AsObject() == args.callee && e.key.IsString())
+      return std::string(e.key.AsString()->bytes());
+  }
+  for (const auto& e : g->entries) {
+    if (!IsTable(e.value) || !e.key.IsString() || e.key.AsString()->bytes() == "_G") continue;
+    for (const auto& f : static_cast<LuaTable*>(e.value.AsObject())->entries)
+      if (f.value.IsObject() && f.value.AsObject() == args.callee && f.key.IsString())
+        return absl::StrCat(std::string(e.key.AsString()->bytes()), ".",
+                            std::string(f.key.AsString()->bytes()));
+  }
+  return fname;
+}
+
+Value ArgError(VM& vm, const CallArgs& args, int n, const char* fname, std::string_view msg) {
+  return ArgError(vm, n, FName(vm, args, fname), msg);
+}
+
 // luaL_check* for argument `i` (0-based) of a native.
 bool CheckInt(VM& vm, CallArgs& args, uint32_t i, const char* fname, int64_t* out) {
   auto r = lua::LuaCheckInteger(ToArg(vm, args[i]), static_cast<int>(i) + 1, fname);
   if (!r.ok()) {
+    std::string name = FName(vm, args, fname);
+    r = lua::LuaCheckInteger(ToArg(vm, args[i]), static_cast<int>(i) + 1, name.c_str());
+    fname = name.c_str();
     if (i >= args.argc) {
       ArgError(vm, static_cast<int>(i) + 1, fname, "number expected, got no value");
     } else {
@@ -94,6 +123,9 @@ bool OptInt(VM& vm, CallArgs& args, uint32_t i, const char* fname, int64_t def, 
 bool CheckNum(VM& vm, CallArgs& args, uint32_t i, const char* fname, lua::LuaNumber* out) {
   auto r = lua::LuaCheckNumber(ToArg(vm, args[i]), static_cast<int>(i) + 1, fname);
   if (!r.ok()) {
+    std::string name = FName(vm, args, fname);
+    r = lua::LuaCheckNumber(ToArg(vm, args[i]), static_cast<int>(i) + 1, name.c_str());
+    fname = name.c_str();
     if (i >= args.argc) {
       ArgError(vm, static_cast<int>(i) + 1, fname, "number expected, got no value");
     } else {
@@ -127,14 +159,14 @@ bool CheckStr(VM& vm, CallArgs& args, uint32_t i, const char* fname, std::string
     *out = s->bytes();
     return true;
   }
-  ArgError(vm, static_cast<int>(i) + 1, fname,
+  ArgError(vm, args, static_cast<int>(i) + 1, fname,
            absl::StrCat("string expected, got ", i >= args.argc ? "no value" : vm.LuaTypeName(v)));
   return false;
 }
 bool CheckTable(VM& vm, CallArgs& args, uint32_t i, const char* fname, LuaTable** out) {
   Value v = args[i];
   if (!IsTable(v)) {
-    ArgError(vm, static_cast<int>(i) + 1, fname,
+    ArgError(vm, args, static_cast<int>(i) + 1, fname,
              absl::StrCat("table expected, got ", i >= args.argc ? "no value" : vm.LuaTypeName(v)));
     return false;
   }
@@ -1116,7 +1148,7 @@ Value MRandom(VM& vm, CallArgs& args) {
     default:
       return vm.LuaError("wrong number of arguments");
   }
-  if (low > up) return ArgError(vm, 1, "random", "interval is empty");
+  if (low > up) return ArgError(vm, args, 1, "random", "interval is empty");
   uint64_t p = g.Project(rv, static_cast<uint64_t>(up) - static_cast<uint64_t>(low));
   return Value::Int(static_cast<int64_t>(p + static_cast<uint64_t>(low)));
 }
@@ -1219,6 +1251,132 @@ Value JArray(VM& vm, CallArgs& args) {
   LuaTable* t = vm.NewLuaTable();
   t->flags |= LuaTable::kJsonArray;
   return Value::FromObject(t);
+}
+
+// ------------------------------------------------------------------------------------------ os
+
+// The run's clock in whole seconds since the Unix epoch (Host::WallClockMs: a fixed clock in tests).
+int64_t NowSeconds(VM& vm) {
+  int64_t ms = vm.WallClockMs();
+  return ms / 1000 - (ms % 1000 < 0 ? 1 : 0);
+}
+
+// loslib.c getfield: field `key` of a date table as a C tm field (value - delta), `d` when absent
+// (d < 0: required). Integers, integral floats and numeric strings are accepted.
+bool DateField(VM& vm, LuaTable* t, const char* key, int64_t d, int64_t delta, int64_t* out) {
+  Value v = t->GetStr(vm.Intern(key));
+  std::optional<int64_t> i;
+  if (v.IsInt()) {
+    i = v.AsInt();
+  } else if (v.IsNumber()) {
+    i = lua::LuaFloatToInteger(v.AsNumber());
+  } else if (v.IsString()) {
+    if (auto n = lua::LuaStringToNumber(v.AsString()->bytes()); n) {
+      if (auto* k = std::get_if<int64_t>(&*n)) i = *k;
+      else i = lua::LuaFloatToInteger(std::get<double>(*n));
+    }
+  }
+  if (!i) {
+    if (!v.IsUndefined()) {
+      vm.LuaError(absl::StrCat("field '", key, "' is not an integer"));
+      return false;
+    }
+    if (d < 0) {
+      vm.LuaError(absl::StrCat("field '", key, "' missing in date table"));
+      return false;
+    }
+    *out = d;
+    return true;
+  }
+  int64_t res = *i;
+  if (!(res >= 0 ? res - delta <= INT_MAX : INT_MIN + delta <= res)) {
+    vm.LuaError(absl::StrCat("field '", key, "' is out-of-bound"));
+    return false;
+  }
+  *out = res - delta;
+  return true;
+}
+
+// loslib.c setallfields: year, month, day, hour, min, sec, yday, wday, isdst (in that order).
+void SetDateFields(VM& vm, LuaTable* t, const lua::LuaTm& tm) {
+  auto set = [&](const char* k, Value v) { t->Set(vm.heap(), Value::FromString(vm.Intern(k)), v); };
+  set("year", Value::Int(tm.year));
+  set("month", Value::Int(tm.month));
+  set("day", Value::Int(tm.day));
+  set("hour", Value::Int(tm.hour));
+  set("min", Value::Int(tm.min));
+  set("sec", Value::Int(tm.sec));
+  set("yday", Value::Int(tm.yday));
+  set("wday", Value::Int(tm.wday + 1));
+  set("isdst", Value::Bool(tm.isdst));
+}
+
+// os.time([table]) (manual §6.9): now from the run's clock, or the time of a date table's fields in
+// the run's time zone (RuntimeOptions::time_zone, UTC by default), normalized like C's mktime; the
+// table's fields are then updated with the normalized values, as lua5.4 does.
+Value OTime(VM& vm, CallArgs& args) {
+  if (args[0].IsUndefined()) return Value::Int(NowSeconds(vm));
+  LuaTable* t;
+  if (!CheckTable(vm, args, 0, "time", &t)) return Value::Empty();
+  if (t->metatable != nullptr && !vm.LuaMetamethod(args[0], LA(vm, LuaAtom::index)).IsUndefined()) {
+    // lua5.4 reads the fields through __index (program code); natives cannot run it.
+    vm.Terminate(Termination::kUnsupported, "os.time of a table with an __index metamethod");
+    return Value::Empty();
+  }
+  int64_t year, month, day, hour, min, sec;
+  if (!DateField(vm, t, "year", -1, 1900, &year) || !DateField(vm, t, "month", -1, 1, &month) ||
+      !DateField(vm, t, "day", -1, 0, &day) || !DateField(vm, t, "hour", 12, 0, &hour) ||
+      !DateField(vm, t, "min", 0, 0, &min) || !DateField(vm, t, "sec", 0, 0, &sec))
+    return Value::Empty();
+  Value dst = t->GetStr(vm.Intern("isdst"));
+  int isdst = dst.IsUndefined() ? -1 : (Falsy(dst) ? 0 : 1);
+  lua::LuaTm tm;
+  auto r = lua::LuaMakeTime(year + 1900, month + 1, day, hour, min, sec, isdst, vm.time_zone(), &tm);
+  if (!r) return vm.LuaError("time result cannot be represented in this installation");
+  if (t->flags & LuaTable::kReadOnly) return vm.LuaError("attempt to modify json.null");
+  SetDateFields(vm, WritableTable(vm, args[0]), tm);
+  return Value::Int(*r);
+}
+
+// os.clock() (§6.9): the run's active time in seconds (running or waiting, over every leg of a
+// resumed run; Host::ActiveMs), not the process's CPU time.
+Value OClock(VM& vm, CallArgs& args) {
+  int64_t ms = vm.host() != nullptr ? vm.host()->ActiveMs() : 0;
+  return Value::Number(static_cast<double>(ms) / 1000.0);
+}
+
+// os.date([format [, time]]) (§6.9): `time` (default now) in the run's time zone, or in UTC when
+// the format starts with "!"; "*t" gives a table, anything else C99 strftime in the C locale with
+// lua5.4's set of conversions (vm/lua/lua_os.h).
+Value ODate(VM& vm, CallArgs& args) {
+  std::string_view fmt = "%c";
+  if (!args[0].IsUndefined() && !CheckStr(vm, args, 0, "date", &fmt)) return Value::Empty();
+  int64_t t;
+  if (args[1].IsUndefined()) {
+    t = NowSeconds(vm);
+  } else if (!CheckInt(vm, args, 1, "date", &t)) {
+    return Value::Empty();
+  }
+  bool utc = !fmt.empty() && fmt[0] == '!';
+  if (utc) fmt.remove_prefix(1);
+  auto tm = lua::LuaBreakTime(t, vm.time_zone(), utc);
+  if (!tm) return vm.LuaError("date result cannot be represented in this installation");
+  if (fmt == "*t") {
+    LuaTable* r = vm.NewLuaTable(0, 9);
+    SetDateFields(vm, r, *tm);
+    return Value::FromObject(r);
+  }
+  auto s = lua::LuaStrftime(fmt, *tm);
+  if (!s.ok()) return ArgError(vm, args, 1, "date", std::string(s.status().message()));
+  return Str(vm, std::move(*s));
+}
+
+// os.difftime(t2, t1) (§6.9): t2 - t1 in seconds, as a float.
+Value ODifftime(VM& vm, CallArgs& args) {
+  int64_t t2, t1;
+  if (!CheckInt(vm, args, 0, "difftime", &t2) || !CheckInt(vm, args, 1, "difftime", &t1))
+    return Value::Empty();
+  return Value::Number(static_cast<double>(t2) - static_cast<double>(t1));
 }
 
 // ------------------------------------------------------------------------------------------
@@ -1380,9 +1538,10 @@ void InstallLuaBuiltins(VM& vm, Intrinsics& in) {
   LuaTable* os = vm.NewLuaTable();
   base.Val("os", Value::FromObject(os));
   Lib osl{vm, os};
-  osl.Unsupported("time", "os.time");
-  osl.Unsupported("clock", "os.clock");
-  osl.Unsupported("date", "os.date");
+  osl.Fn("time", OTime);
+  osl.Fn("clock", OClock);
+  osl.Fn("date", ODate);
+  osl.Fn("difftime", ODifftime);
 }
 
 }  // namespace codemode::vm

@@ -94,6 +94,9 @@ class Host {
   // os.time(). runtime/ returns RuntimeOptions::wall_clock_ms() when set (tests fix it), else the system
   // clock; this default is the system clock.
   virtual int64_t WallClockMs();
+  // The run's active time so far in ms (running or waiting on tools, summed over every leg of a
+  // resumed run), read by Lua os.clock(). runtime/ measures it with its run clock; this default is 0.
+  virtual int64_t ActiveMs() { return 0; }
 };
 
 // Where a call's completion goes (DESIGN §3.1: this is data, not C++ stack).
@@ -441,6 +444,9 @@ class VM {
   uint64_t lua_wait_call_id() const { return lua_wait_call_id_; }
   // tostring() without metamethods: numbers as Lua prints them, "table: 0x…" style identities.
   String* LuaToStringBasic(Value v);
+  // True while the running native was called by another native (pcall(f)): lua5.4 then names it by
+  // its global name in argument errors ('coroutine.resume') and adds no position.
+  bool lua_native_from_native() const { return lua_native_from_native_; }
   // The Lua type name ("nil", "number", "string", "boolean", "table", "function", "thread", "userdata").
   const char* LuaTypeName(Value v) const;
   // The metatable of any value (tables: their own; strings: the string metatable), or nullptr.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Differential test: every tests/lua/*.lua (tool-free) runs under codemode and under lua5.4; the
 # printed lines (codemode's Result logs, lua5.4's stdout) must be identical.
+# lua5.4 runs with TZ=UTC, the time zone a codemode run has by default (os.date).
 #   tests/lua/diff.sh CODEMODE_BINARY [NAME-FILTER]
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -12,7 +13,7 @@ for prog in "$here"/*.lua; do
   name="$(basename "$prog" .lua)"
   [ "$name" = run54 ] && continue
   [ -n "$filter" ] && [[ "$name" != *"$filter"* ]] && continue
-  want="$(lua5.4 "$here/run54.lua" "$prog" 2>&1)"
+  want="$(TZ=UTC lua5.4 "$here/run54.lua" "$prog" 2>&1)"
   got="$("$bin" run --lang lua "$prog" | node -e '
     let s = ""; process.stdin.on("data", (c) => (s += c)).on("end", () => {
       const r = JSON.parse(s);
