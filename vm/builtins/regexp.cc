@@ -40,6 +40,7 @@ constexpr uint64_t kMaxMatchHeapKiB = 64 * 1024;
 
 struct Compiled {
   pcre2_code* code = nullptr;
+  std::u16string pattern;  // the JavaScript source
   Flags flags;
   bool utf = false;
   uint32_t captures = 0;
@@ -116,6 +117,7 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   }
   auto& tr = std::get<regexp::Translation>(t);
   auto c = std::make_shared<Compiled>();
+  c->pattern = std::u16string(pattern);
   c->flags = flags;
   c->utf = tr.utf;
   c->captures = tr.capture_count;
@@ -244,13 +246,29 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   uint64_t remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
   uint64_t limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
   bool budget_bound = remaining <= kMaxMatchSteps;
-  pcre2_match_context* mc = pcre2_match_context_create(nullptr);
+  // One match context and match data per thread, reused (PCRE2 allocates both on the C heap).
+  struct MatchScratch {
+    pcre2_match_context* mc = pcre2_match_context_create(nullptr);
+    pcre2_match_data* md = nullptr;
+    uint32_t pairs = 0;
+    ~MatchScratch() {
+      pcre2_match_context_free(mc);
+      if (md != nullptr) pcre2_match_data_free(md);
+    }
+  };
+  thread_local MatchScratch scratch;
+  pcre2_match_context* mc = scratch.mc;
   pcre2_set_match_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
   pcre2_set_depth_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
   uint64_t heap_kib =
       std::min<uint64_t>(kMaxMatchHeapKiB, vm.limits().max_memory_bytes / 1024 / 4 + 64);
   pcre2_set_heap_limit(mc, static_cast<uint32_t>(heap_kib));
-  pcre2_match_data* md = pcre2_match_data_create_from_pattern(c.code, nullptr);
+  if (scratch.md == nullptr || scratch.pairs < c.captures + 1) {
+    if (scratch.md != nullptr) pcre2_match_data_free(scratch.md);
+    scratch.pairs = std::max<uint32_t>(c.captures + 1, 16);
+    scratch.md = pcre2_match_data_create(scratch.pairs, nullptr);
+  }
+  pcre2_match_data* md = scratch.md;
   uint32_t options = anchored ? PCRE2_ANCHORED : 0;
   if (c.utf) options |= PCRE2_NO_UTF_CHECK;
   int rc = pcre2_match(c.code, reinterpret_cast<PCRE2_SPTR16>(subject.data()), subject.size(),
@@ -258,14 +276,13 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   int result;
   if (rc >= 0) {
     PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
-    uint32_t pairs = pcre2_get_ovector_count(md);
-    out->ovector.assign(ov, ov + 2 * pairs);
-    out->ovector.resize(2 * (c.captures + 1), PCRE2_UNSET);
+    out->ovector.assign(ov, ov + 2 * (c.captures + 1));
     // Work: the text the match covered (scanning to find it is part of it).
     vm.ChargeSteps((out->ovector[1] - start) / 16 + 1);
     result = 1;
   } else if (rc == PCRE2_ERROR_NOMATCH) {
-    vm.ChargeSteps((subject.size() - std::min(start, subject.size())) / 16 + 1);
+    // An unanchored search reads the rest of the subject.
+    vm.ChargeSteps(anchored ? 1 : (subject.size() - std::min(start, subject.size())) / 16 + 1);
     result = 0;
   } else if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT) {
     if (budget_bound) {
@@ -288,8 +305,6 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
                  prim::Cat("regular expression match failed: ", PcreMessage(rc)));
     result = -1;
   }
-  pcre2_match_data_free(md);
-  pcre2_match_context_free(mc);
   return result;
 }
 
@@ -400,13 +415,44 @@ bool LastIndexOf(VM& vm, Object* r, double* out) {
 
 struct ExecState {
   std::shared_ptr<const Compiled> compiled;
-  Parts parts;
 };
 
+// True when the flat string `s` holds exactly `units`.
+bool SameUnits(String* s, std::u16string_view units) {
+  s->Flatten();
+  if (s->length() != units.size()) return false;
+  if (s->is_one_byte()) {
+    std::string_view v = s->one_byte_view();
+    for (size_t i = 0; i < v.size(); ++i)
+      if (static_cast<unsigned char>(v[i]) != units[i]) return false;
+    return true;
+  }
+  return s->two_byte_view() == units;
+}
+
+// The compiled pattern of RegExp `r`. A per-thread entry remembers the last RegExp text seen
+// (checked by content, since a collected string's address can be reused) so loops over one RegExp
+// skip the shared cache and its lock.
 bool PrepareExec(VM& vm, Object* r, ExecState* st) {
-  st->parts = PartsOf(vm, r);
-  st->compiled = CompiledFor(vm, st->parts.pattern, st->parts.flags);
-  return st->compiled != nullptr;
+  struct Last {
+    String* text = nullptr;
+    std::u16string key;
+    std::shared_ptr<const Compiled> compiled;
+  };
+  thread_local Last last;
+  String* text = InternalText(vm, r);
+  if (text != nullptr && text == last.text && last.compiled && SameUnits(text, last.key)) {
+    vm.ChargeSteps(1);
+    st->compiled = last.compiled;
+    return true;
+  }
+  Parts parts = PartsOf(vm, r);
+  st->compiled = CompiledFor(vm, parts.pattern, parts.flags);
+  if (st->compiled == nullptr) return false;
+  last.text = text;
+  last.key = text == nullptr ? std::u16string() : text->ToU16();
+  last.compiled = st->compiled;
+  return true;
 }
 
 // RegExpBuiltinExec (ECMA-262 §22.2.7.2) with lastIndex already ToLength'd. Returns the match
@@ -424,7 +470,7 @@ Value BuiltinExec(VM& vm, Object* r, String* s, double last_index, MatchResult* 
     if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
     return Value::Null();
   }
-  if (!CheckSubject(vm, c, text, st.parts.pattern)) return Value::Empty();
+  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   size_t start = AlignStart(text, static_cast<size_t>(last_index), c.utf);
   MatchResult m;
   int rc = RunMatch(vm, c, text, start, sticky, &m);
@@ -690,7 +736,7 @@ Value IRegExpReplaceFast(VM& vm, CallArgs& args) {
     if (!SetLastIndex(vm, r, 0)) return Value::Empty();
     li = 0;
   }
-  if (!CheckSubject(vm, c, text, st.parts.pattern)) return Value::Empty();
+  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   while (true) {
     size_t start = global ? static_cast<size_t>(li) : (sticky ? static_cast<size_t>(li) : 0);
     if (!global && !sticky) start = 0;
@@ -746,7 +792,7 @@ Value IRegExpMatchFast(VM& vm, CallArgs& args) {
   if (!SetLastIndex(vm, r, 0)) return Value::Empty();
   std::u16string storage;
   std::u16string_view text = prim::U16View(s, &storage);
-  if (!CheckSubject(vm, c, text, st.parts.pattern)) return Value::Empty();
+  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   bool full_unicode = c.flags.either_unicode();
   std::vector<Value> found;
   prim::AllocGuard guard(vm);
@@ -789,7 +835,7 @@ Value IRegExpSplitFast(VM& vm, CallArgs& args) {
   if (lim == 0) return Value::FromObject(vm.NewArray());
   std::u16string storage;
   std::u16string_view text = prim::U16View(s, &storage);
-  if (!CheckSubject(vm, c, text, st.parts.pattern)) return Value::Empty();
+  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   size_t size = text.size();
   MatchResult m;
   if (size == 0) {
