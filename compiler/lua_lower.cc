@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "compiler/codegen.h"
 #include "compiler/compile.h"
@@ -140,11 +141,111 @@ class LuaFn {
   // ------------------------------------------------------------------------------------ statements
   void Block(const lua::Block* block) {
     int mark = b_.top();
+    size_t tbc_mark = tbc_.size();
+    ScanLabels(block->stats, false);
     for (const lua::Node* s : block->stats) {
       if (failed()) return;
       Stat(s);
     }
+    CloseTbc(tbc_mark);
+    for (const lua::Node* s : block->stats) {
+      if (s->kind != NodeKind::kLabel) continue;
+      auto* l = s->As<lua::LabelStat>();
+      if (deferred_labels_.erase(l) > 0) b_.Bind(LabelFor(l));
+    }
     b_.FreeTo(mark);
+  }
+
+  // ------------------------------------------------------------------------------------
+  // to-be-closed variables (manual §3.3.8)
+  //
+  // Each `<close>` variable gets an exception-handler region from its declaration to the end of its
+  // block: leaving the block normally runs `LCLOSE v` (its __close(v, nil)); an error runs the
+  // handler, `LCLOSE v err` then rethrows, so outer variables close next with that error (or with
+  // the one a closing method raised). break, goto and return close the variables they leave inline,
+  // with the regions of those variables paused so that a failing close is not closed twice.
+
+  struct Tbc {
+    int reg;  // the variable's register (its cell when captured)
+    int err;  // the handler's register for the error
+    Region region;
+    Label handler;
+    uint32_t line, column;
+  };
+
+  // Label depths: the number of to-be-closed variables in scope at each label of `stats` (a label
+  // followed only by labels up to the end of a block, not a repeat body, is outside the scope of
+  // the block's locals, §3.3.4/lparser.c; when the block has such variables it is bound after the
+  // block's closing code).
+  void ScanLabels(const std::vector<lua::Node*>& stats, bool repeat_body) {
+    size_t depth = tbc_.size(), entry = depth;
+    bool block_has_tbc = false;
+    for (const lua::Node* st : stats)
+      if (st->kind == NodeKind::kLocal)
+        for (const lua::LocalVar* v : st->As<lua::LocalStat>()->vars)
+          if (v->attrib == lua::LocalAttrib::kClose) block_has_tbc = true;
+    for (size_t i = 0; i < stats.size(); ++i) {
+      const lua::Node* st = stats[i];
+      if (st->kind == NodeKind::kLocal) {
+        for (const lua::LocalVar* v : st->As<lua::LocalStat>()->vars)
+          if (v->attrib == lua::LocalAttrib::kClose) ++depth;
+        continue;
+      }
+      if (st->kind != NodeKind::kLabel) continue;
+      bool last = !repeat_body;
+      for (size_t j = i + 1; j < stats.size() && last; ++j)
+        if (stats[j]->kind != NodeKind::kLabel) last = false;
+      auto* l = st->As<lua::LabelStat>();
+      label_tbc_[l] = last ? entry : depth;
+      if (last && block_has_tbc) deferred_labels_.insert(l);
+    }
+  }
+
+  // Register r (just declared) holds a `<close>` variable.
+  void OpenTbc(const lua::LocalVar* v, int r, std::string_view name) {
+    b_.SetPosition(v->line, v->column);
+    b_.EmitABx(Op::LTBC, r, b_.AddByteString(name));
+    Tbc t;
+    t.reg = r;
+    t.err = b_.Alloc(1);
+    t.line = v->line;
+    t.column = v->column;
+    t.handler = b_.NewLabel();
+    t.region = b_.OpenRegion();
+    tbc_.push_back(t);
+  }
+
+  // The end of the scope of the variables tbc_[mark..]: innermost first, the normal close, then the
+  // error path.
+  void CloseTbc(size_t mark) {
+    while (tbc_.size() > mark) {
+      Tbc t = tbc_.back();
+      tbc_.pop_back();
+      bool covers = b_.RegionCoversCode(t.region);
+      b_.CloseRegion(t.region, t.handler, t.err);
+      b_.SetPosition(t.line, t.column);
+      b_.EmitABC(Op::LCLOSE, t.reg, 0, 0);
+      if (!covers) continue;
+      Label done = b_.NewLabel();
+      b_.EmitJump(done);
+      b_.Bind(t.handler);
+      b_.EmitABC(Op::LCLOSE, t.reg, t.err, 1);
+      b_.EmitA(Op::THROW, t.err);
+      b_.Bind(done);
+    }
+  }
+
+  // An exit (break, goto, return) leaving the variables tbc_[target..]: close them inline. The
+  // caller emits the jump or return, then ResumeTbc(target).
+  void ExitTbc(size_t target) {
+    for (size_t j = tbc_.size(); j-- > target;) {
+      b_.PauseRegion(tbc_[j].region);
+      b_.SetPosition(tbc_[j].line, tbc_[j].column);
+      b_.EmitABC(Op::LCLOSE, tbc_[j].reg, 0, 0);
+    }
+  }
+  void ResumeTbc(size_t target) {
+    for (size_t j = target; j < tbc_.size(); ++j) b_.ResumeRegion(tbc_[j].region);
   }
 
   void Stat(const lua::Node* s) {
@@ -167,7 +268,7 @@ class LuaFn {
         Label loop = b_.NewLabel(), exit = b_.NewLabel();
         b_.Bind(loop);
         CondJumpIfFalse(w->cond, exit);
-        breaks_.push_back(exit);
+        breaks_.push_back({exit, tbc_.size()});
         Block(w->body);
         breaks_.pop_back();
         b_.EmitJump(loop);
@@ -178,14 +279,17 @@ class LuaFn {
         auto* r = s->As<lua::RepeatStat>();
         Label loop = b_.NewLabel(), exit = b_.NewLabel();
         b_.Bind(loop);
-        breaks_.push_back(exit);
+        breaks_.push_back({exit, tbc_.size()});
         int mark = b_.top();
+        size_t tbc_mark = tbc_.size();
+        ScanLabels(r->body->stats, true);
         for (const lua::Node* st : r->body->stats) {
           if (failed()) return;
           Stat(st);
         }
-        // The condition sees the body's locals (§3.3.4).
+        // The condition sees the body's locals (§3.3.4); they are closed after it.
         int c = AnyReg(r->cond);
+        CloseTbc(tbc_mark);
         b_.EmitJump(Op::LJMPF, c, loop);
         b_.FreeTo(mark);
         breaks_.pop_back();
@@ -252,14 +356,24 @@ class LuaFn {
         return Return(s->As<lua::ReturnStat>());
       case NodeKind::kBreak:
         if (breaks_.empty()) return Fail(s, CompileError::Kind::kParseError, "break outside loop");
-        b_.EmitJump(breaks_.back());
+        ExitTbc(breaks_.back().tbc);
+        b_.EmitJump(breaks_.back().label);
+        ResumeTbc(breaks_.back().tbc);
         return;
-      case NodeKind::kGoto:
-        b_.EmitJump(LabelFor(s->As<lua::GotoStat>()->target));
+      case NodeKind::kGoto: {
+        const lua::LabelStat* target = s->As<lua::GotoStat>()->target;
+        auto it = label_tbc_.find(target);
+        size_t depth = it == label_tbc_.end() ? tbc_.size() : std::min(it->second, tbc_.size());
+        ExitTbc(depth);
+        b_.EmitJump(LabelFor(target));
+        ResumeTbc(depth);
         return;
-      case NodeKind::kLabel:
-        b_.Bind(LabelFor(s->As<lua::LabelStat>()));
+      }
+      case NodeKind::kLabel: {
+        auto* l = s->As<lua::LabelStat>();
+        if (!deferred_labels_.contains(l)) b_.Bind(LabelFor(l));
         return;
+      }
       default:
         return Fail(s, CompileError::Kind::kUnsupportedSyntax,
                     "this statement is not supported yet");
@@ -291,11 +405,6 @@ class LuaFn {
     for (size_t i = 0; i < vars.size(); ++i) {
       const lua::LocalVar* v = vars[i];
       int r = base + static_cast<int>(i);
-      if (v->attrib == lua::LocalAttrib::kClose) {
-        Fail(v->function, CompileError::Kind::kUnsupportedSyntax,
-             "to-be-closed variables (<close>) are not supported yet");
-        return;
-      }
       if (v->captured) {
         int t = b_.Alloc(1);
         b_.EmitMove(t, r);
@@ -307,6 +416,9 @@ class LuaFn {
       reg_of_[v] = r;
       b_.SetLocal(r, true);
     }
+    for (size_t i = 0; i < vars.size(); ++i)
+      if (vars[i]->attrib == lua::LocalAttrib::kClose)
+        OpenTbc(vars[i], base + static_cast<int>(i), vars[i]->name);
   }
 
   void LocalStat(const lua::LocalStat* s) {
@@ -487,7 +599,7 @@ class LuaFn {
       reg_of_[s->var] = a + 3;
       b_.SetLocal(a + 3, true);
     }
-    breaks_.push_back(exit);
+    breaks_.push_back({exit, tbc_.size()});
     Block(s->body);
     breaks_.pop_back();
     b_.FreeTo(inner);
@@ -500,8 +612,17 @@ class LuaFn {
   void GenericFor(const lua::GenericForStat* s) {
     int mark = b_.top();
     int a = b_.top();
-    ExprList(s->exprs, 3);
-    b_.FreeTo(a + 3);
+    // A fourth value is the loop's closing value (§3.3.5), a to-be-closed variable.
+    bool closing = s->exprs.size() >= 4 || IsMulti(s->exprs.back());
+    ExprList(s->exprs, closing ? 4 : 3);
+    b_.FreeTo(a + (closing ? 4 : 3));
+    size_t tbc_mark = tbc_.size();
+    if (closing) {
+      lua::LocalVar state;
+      state.line = s->line;
+      state.column = s->column;
+      OpenTbc(&state, a + 3, "(for state)");
+    }
     int nvars = static_cast<int>(s->vars.size());
     int w = b_.Alloc(std::max(4, nvars));  // a + 3: the call window, then the variables
     Label loop = b_.NewLabel(), exit = b_.NewLabel();
@@ -528,30 +649,38 @@ class LuaFn {
         b_.SetLocal(w + i, true);
       }
     }
-    breaks_.push_back(exit);
+    breaks_.push_back({exit, tbc_.size()});
     Block(s->body);
     breaks_.pop_back();
     b_.FreeTo(inner);
     b_.EmitJump(loop);
     b_.Bind(exit);
+    CloseTbc(tbc_mark);
     b_.FreeTo(mark);
   }
 
+  // The values are computed, then the function's to-be-closed variables closed, then returned.
   void Return(const lua::ReturnStat* s) {
     int base = b_.top();
     if (s->exprs.empty()) {
+      ExitTbc(0);
       b_.EmitAB(Op::LRET, 0, 1);
+      ResumeTbc(0);
       return;
     }
     if (s->exprs.size() == 1 && !IsMulti(s->exprs[0])) {
       int r = AnyReg(s->exprs[0]);
+      ExitTbc(0);
       b_.EmitAB(Op::LRET, r, 2);
+      ResumeTbc(0);
       b_.FreeTo(base);
       return;
     }
     bool multi = ExprList(s->exprs, -1);
+    ExitTbc(0);
     At(s);
     b_.EmitAB(Op::LRET, base, multi ? 0 : static_cast<int>(s->exprs.size()) + 1);
+    ResumeTbc(0);
     b_.FreeTo(base);
   }
 
@@ -997,8 +1126,15 @@ class LuaFn {
   absl::flat_hash_map<const lua::LocalVar*, bool> cell_;
   std::vector<int> upmap_;
   int rest_reg_ = 0;
-  std::vector<Label> breaks_;
+  struct Break {
+    Label label;
+    size_t tbc;  // to-be-closed variables in scope at the loop (a break closes those above)
+  };
+  std::vector<Break> breaks_;
   absl::flat_hash_map<const lua::LabelStat*, Label> labels_;
+  std::vector<Tbc> tbc_;  // to-be-closed variables in scope, innermost last
+  absl::flat_hash_map<const lua::LabelStat*, size_t> label_tbc_;
+  absl::flat_hash_set<const lua::LabelStat*> deferred_labels_;
 };
 
 }  // namespace

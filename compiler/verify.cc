@@ -275,6 +275,12 @@ Shape ShapeOf(Op op) {
     case Op::LCALL:
       s.a = F::kReg, s.a_width = 2, s.b = F::kImm, s.c = F::kImm;  // window checked specially
       break;
+    case Op::LTBC:
+      s.a = F::kReg, s.x = F::kName;
+      break;
+    case Op::LCLOSE:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;
+      break;
     case Op::LRET:
       s.a = F::kReg, s.b = F::kImm;  // window checked specially
       break;

@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "snapshot/snapshot.h"
 #include "vm/heap.h"
+#include "vm/lua/coroutine.h"
 #include "vm/object.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
@@ -53,6 +54,7 @@ enum class ObjType : uint8_t {
   kIterator,
   kActivation,
   kLuaTable,
+  kLuaThread,  // vm::LuaCoroutine
   kCount
 };
 

@@ -548,6 +548,43 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
       }
       break;
     }
+    case ObjType::kLuaThread: {
+      // A coroutine: its state and, while suspended, its saved frames and stack slice (restore.cc
+      // checks them like the VM's own frames).
+      auto* co = static_cast<vm::LuaCoroutine*>(o);
+      auto site = [&](const vm::CallSite& s) {
+        w.Byte(static_cast<uint8_t>(s.kind));
+        w.Byte(s.ret_reg);
+        w.Byte(s.ret_transform);
+        w.Byte(s.job_kind);
+        w.Signed(s.want);
+        w.Byte(s.lua_flags);
+        Put(w, s.aux);
+        Put(w, s.aux2);
+      };
+      w.Byte(static_cast<uint8_t>(co->state));
+      w.Byte(static_cast<uint8_t>(co->mode));
+      w.Byte((co->is_main ? 1 : 0) | (co->from_native ? 2 : 0) | (co->has_error ? 4 : 0));
+      w.Varint(co->depth);
+      Put(w, co->fn);
+      Put(w, co->error);
+      site(co->resume_site);
+      site(co->yield_site);
+      w.Varint(co->frames.size());
+      for (const vm::Frame& f : co->frames) {
+        if (f.activation != nullptr || f.initial_async || f.proto != f.closure->proto_fn)
+          Fail("a coroutine frame that is not a Lua call");
+        PutCell(w, f.closure);
+        w.Varint(static_cast<uint64_t>(f.pc - f.proto->bc->code.data()));
+        w.Varint(f.base);
+        w.Varint(f.argc);
+        w.Varint(f.top);
+        site(f.site);
+        Put(w, f.new_target);
+      }
+      PutVals(w, co->stack);
+      break;
+    }
     default:
       break;
   }

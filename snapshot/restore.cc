@@ -94,6 +94,10 @@ class Codec::Restorer {
   std::vector<ObjType> types_;  // per object
   std::vector<vm::Proto*> protos_;  // module order
   absl::flat_hash_map<const vm::Proto*, std::vector<bool>> boundaries_;
+  // Coroutines' saved frames: pc offsets, checked once every closure is filled (CheckCoroutine).
+  absl::flat_hash_map<const vm::LuaCoroutine*, std::vector<uint64_t>> coroutine_pcs_;
+  bool ReadSite(ByteReader& r, vm::CallSite* s, const char* what);
+  bool CheckCoroutine(vm::LuaCoroutine* co);
 };
 
 Value Codec::Restorer::Get(const fb::Val* v, uint32_t mask, const char* what) {
@@ -252,6 +256,70 @@ bool Codec::Restorer::CheckJobAux(uint8_t special, Value aux, const char* what) 
   return true;
 }
 
+// A call site saved in a coroutine: a Lua call in a frame, or a coroutine's bottom (kCoroutine).
+bool Codec::Restorer::ReadSite(ByteReader& r, vm::CallSite* s, const char* what) {
+  uint8_t kind = r.Byte();
+  s->ret_reg = r.Byte();
+  s->ret_transform = r.Byte();
+  s->job_kind = r.Byte();
+  int64_t want = r.Signed();
+  uint8_t flags = r.Byte();
+  if ((kind != static_cast<uint8_t>(vm::CallSite::Kind::kCall) &&
+       kind != static_cast<uint8_t>(vm::CallSite::Kind::kCoroutine)) ||
+      want < -1 || want > INT16_MAX || ((flags & ~7) != 0 && !(flags & vm::kLuaProtected)) ||
+      s->ret_transform > 3)
+    return Fail(absl::StrCat(what, ": bad call site"));
+  s->kind = static_cast<vm::CallSite::Kind>(kind);
+  s->want = static_cast<int16_t>(want);
+  s->lua_flags = flags;
+  fb::Val v = r.Val();
+  s->aux = Get(&v, kProgramValue, what);
+  v = r.Val();
+  s->aux2 = Get(&v, kProgramValue, what);
+  if (s->kind == vm::CallSite::Kind::kCoroutine && !s->aux.IsObject())
+    return Fail(absl::StrCat(what, ": a coroutine site without its coroutine"));
+  return ok();
+}
+
+// A coroutine's saved frames against its stack slice and its state (vm/lua/coroutine.h): bases
+// increasing inside the slice, pcs at instructions, the bottom frame's site naming this coroutine.
+bool Codec::Restorer::CheckCoroutine(vm::LuaCoroutine* co) {
+  using State = vm::LuaCoroutine::State;
+  using Kind = vm::CallSite::Kind;
+  const std::vector<uint64_t>& pcs = coroutine_pcs_[co];
+  const bool has_frames = !co->frames.empty();
+  if (has_frames && co->state != State::kSuspended && co->state != State::kDead)
+    return Fail("coroutine: frames in a coroutine that is not suspended");
+  if (!has_frames && !co->stack.empty()) return Fail("coroutine: a stack without frames");
+  auto names = [&](const vm::CallSite& s, vm::LuaCoroutine* who) {
+    return s.kind == Kind::kCoroutine && s.aux.IsObject() && s.aux.AsObject() == who;
+  };
+  uint32_t prev = 0;
+  for (size_t i = 0; i < co->frames.size(); ++i) {
+    vm::Frame& f = co->frames[i];
+    f.proto = f.closure->proto_fn;
+    if (f.proto == nullptr || f.proto->bc == nullptr) return Fail("coroutine: frame without code");
+    if (pcs[i] > UINT32_MAX || !CheckPc(f.proto, static_cast<uint32_t>(pcs[i]), "coroutine frame"))
+      return Fail("coroutine: bad frame pc");
+    f.pc = f.proto->bc->code.data() + pcs[i];
+    if (f.base <= prev ||
+        static_cast<size_t>(f.base) + f.proto->bc->num_regs > co->stack.size())
+      return Fail("coroutine: frame registers outside its stack");
+    prev = f.base;
+    if (f.top != 0 && (f.top < f.base || f.top > co->stack.size()))
+      return Fail("coroutine: frame top outside its stack");
+    if (i == 0 ? !names(f.site, co) : f.site.kind != Kind::kCall)
+      return Fail("coroutine: bad frame call site");
+  }
+  for (const vm::CallSite* s : {&co->resume_site, &co->yield_site})
+    if (s->kind == Kind::kCoroutine && !IsTyped(s->aux, ObjType::kLuaThread))
+      return Fail("coroutine: a call site without its coroutine");
+  if (co->state == State::kSuspended &&
+      (has_frames ? co->yield_site.kind != Kind::kCall : !names(co->yield_site, co)))
+    return Fail("coroutine: bad yield site");
+  return true;
+}
+
 bool Codec::Restorer::AllocateStrings() {
   const fb::StringTable* t = s_->heap()->strings();
   if (t == nullptr) return true;
@@ -335,7 +403,7 @@ bool Codec::Restorer::AllocateObjects() {
   for (size_t i = 0; i < count; ++i) {
     auto type = static_cast<ObjType>(heads.Byte());
     uint8_t klass_byte = heads.Byte();
-    if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaTable))
+    if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaThread))
       return Fail("object: unknown class");
     auto klass = static_cast<ObjectClass>(klass_byte);
     bool klass_ok = false;
@@ -347,7 +415,7 @@ bool Codec::Restorer::AllocateObjects() {
                    klass != ObjectClass::kSet && klass != ObjectClass::kWeakMap &&
                    klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
                    klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator &&
-                   klass != ObjectClass::kLuaTable;
+                   klass != ObjectClass::kLuaTable && klass != ObjectClass::kLuaThread;
         o = heap.Alloc<vm::Object>(klass, nullptr, nullptr);
         break;
       case ObjType::kArray:
@@ -397,6 +465,10 @@ bool Codec::Restorer::AllocateObjects() {
       case ObjType::kLuaTable:
         klass_ok = klass == ObjectClass::kLuaTable;
         o = heap.Alloc<vm::LuaTable>(nullptr);
+        break;
+      case ObjType::kLuaThread:
+        klass_ok = klass == ObjectClass::kLuaThread;
+        o = heap.Alloc<vm::LuaCoroutine>(nullptr);
         break;
       default:
         return Fail("object: unknown type");
@@ -682,6 +754,55 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
           return Fail("lua table: duplicate key");
       break;
     }
+    case ObjType::kLuaThread: {
+      auto* co = static_cast<vm::LuaCoroutine*>(o);
+      uint8_t state = r.Byte(), mode = r.Byte(), bits = r.Byte();
+      if (state > vm::LuaCoroutine::kMaxState || mode > vm::LuaCoroutine::kMaxMode || bits > 7)
+        return Fail("coroutine: bad state");
+      if (bits & 1) return Fail("coroutine: a main thread outside the realm");
+      co->state = static_cast<vm::LuaCoroutine::State>(state);
+      co->mode = static_cast<vm::LuaCoroutine::Mode>(mode);
+      co->from_native = bits & 2;
+      co->has_error = bits & 4;
+      uint64_t depth = r.Varint();
+      if (depth > vm::LuaCoroutine::kMaxNesting) return Fail("coroutine: bad depth");
+      co->depth = static_cast<uint32_t>(depth);
+      v = r.Val();
+      co->fn = Get(&v, kProgramValue, "coroutine body");
+      v = r.Val();
+      co->error = Get(&v, kProgramValue, "coroutine error");
+      if (!ReadSite(r, &co->resume_site, "coroutine resume site") ||
+          !ReadSite(r, &co->yield_site, "coroutine yield site"))
+        return false;
+      n = r.Count();
+      if (n > vm_.limits().max_call_depth + 1) return Fail("coroutine: too many frames");
+      std::vector<uint64_t>& pcs = coroutine_pcs_[co];
+      co->frames.resize(n);
+      for (uint32_t k = 0; k < n && ok(); ++k) {
+        vm::Frame& f = co->frames[k];
+        v = r.Val();
+        f.closure =
+            static_cast<vm::Closure*>(GetTyped(&v, ObjType::kClosure, false, "coroutine frame"));
+        pcs.push_back(r.Varint());
+        uint64_t base = r.Varint(), argc = r.Varint(), top = r.Varint();
+        if (base > (1u << 24) || argc > UINT32_MAX || top > (1u << 24))
+          return Fail("coroutine: bad frame");
+        f.base = static_cast<uint32_t>(base);
+        f.argc = static_cast<uint32_t>(argc);
+        f.top = static_cast<uint32_t>(top);
+        if (!ReadSite(r, &f.site, "coroutine frame site")) return false;
+        v = r.Val();
+        f.new_target = Get(&v, kProgramValue, "coroutine frame");
+      }
+      n = r.Count();
+      if (n > (1u << 24)) return Fail("coroutine: stack too large");
+      co->stack.reserve(n);
+      for (uint32_t k = 0; k < n && ok(); ++k) {
+        v = r.Val();
+        co->stack.push_back(Get(&v, kRegister, "coroutine stack"));
+      }
+      break;
+    }
     case ObjType::kActivation: {
       auto* a = static_cast<vm::ActivationObject*>(o);
       v = r.Val();
@@ -766,6 +887,9 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
         if (!target_ok) return Fail("iterator: bad target");
         break;
       }
+      case ObjType::kLuaThread:
+        if (!CheckCoroutine(static_cast<vm::LuaCoroutine*>(o))) return false;
+        break;
       case ObjType::kActivation: {
         auto* a = static_cast<vm::ActivationObject*>(o);
         if (!IsTyped(a->closure, ObjType::kClosure)) return Fail("activation: not a closure");
@@ -804,7 +928,7 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
     fr.argc = f->argc();
     fr.initial_async = f->initial_async();
     needed = std::max<size_t>(needed, static_cast<size_t>(fr.base) + fr.proto->bc->num_regs + 8);
-    if (f->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kMain) ||
+    if (f->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kCoroutine) ||
         f->site_kind() == static_cast<uint8_t>(vm::CallSite::Kind::kBoundary))
       return Fail("frame: bad call site");
     fr.site.kind = static_cast<vm::CallSite::Kind>(f->site_kind());
@@ -818,6 +942,11 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
         return Fail("frame: job without a promise");
       if (fr.site.job_kind == 2 && !CheckResolvingNative(fr.site.aux2, "frame")) return false;
     }
+    if (fr.site.kind == vm::CallSite::Kind::kCoroutine &&
+        (!IsTyped(fr.site.aux, ObjType::kLuaThread) ||
+         static_cast<vm::LuaCoroutine*>(fr.site.aux.AsObject())->state !=
+             vm::LuaCoroutine::State::kActive))
+      return Fail("frame: a coroutine's bottom frame without its active coroutine");
     fr.activation = static_cast<vm::ActivationObject*>(
         GetTyped(&f->activation(), ObjType::kActivation, true, "frame activation"));
     fr.new_target = Get(&f->new_target(), kProgramValue, "frame new.target");
@@ -849,7 +978,7 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
     if (vm.lua_wait_active_) {
       const fb::Frame* ws = lua->wait_site();
       if (ws == nullptr || vm.frames_.empty()) return Fail("lua: waiting without a call site");
-      if (ws->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kMain) ||
+      if (ws->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kCoroutine) ||
           ws->site_kind() == static_cast<uint8_t>(vm::CallSite::Kind::kBoundary) ||
           lua->wait_want() < -1 || lua->wait_flags() > 7)
         return Fail("lua: bad call site");
@@ -862,6 +991,8 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       site.aux2 = Get(&ws->site_aux2(), kProgramValue, "lua call site");
       site.want = lua->wait_want();
       site.lua_flags = lua->wait_flags();
+      if (site.kind == vm::CallSite::Kind::kCoroutine && !IsTyped(site.aux, ObjType::kLuaThread))
+        return Fail("lua: a coroutine call site without its coroutine");
     }
     if (!ok()) return false;
   } else if (vm.lua_run_) {

@@ -179,6 +179,9 @@ ObjType Codec::TypeOf(const vm::Object* o) {
       break;
     case ObjectClass::kLuaTable:
       return ObjType::kLuaTable;
+    case ObjectClass::kLuaThread:
+      if (dynamic_cast<const vm::LuaCoroutine*>(o)) return ObjType::kLuaThread;
+      break;
     default:
       break;
   }

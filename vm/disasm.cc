@@ -178,7 +178,11 @@ Roles RolesOf(Op op) {
       r.a = R::kReg, r.b = R::kImm, r.x = R::kImm;
       break;
     case Op::LCONCAT:
+    case Op::LCLOSE:
       r.a = R::kReg, r.b = R::kReg, r.c = R::kImm;
+      break;
+    case Op::LTBC:
+      r.a = R::kReg, r.x = R::kConst;
       break;
     case Op::LJMPT:
     case Op::LJMPF:

@@ -282,8 +282,11 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         CallArgs ca{this_value, stack_.data() + args_at, argc,
                     construct ? new_target : Value::Undefined(), native};
         ++steps_;
-        lua_native_from_native_ = hops > 0;  // pcall(f) of a native: its errors have no position
+        // pcall(f) of a native, or a native as a coroutine's body: no Lua caller, no position.
+        lua_native_from_native_ = hops > 0 || site.kind == CallSite::Kind::kCoroutine;
+        lua_native_site_ = &site;
         Value r = native->fn(*this, ca);
+        lua_native_site_ = nullptr;
         lua_native_from_native_ = false;
         if (has_tail_call_) {
           has_tail_call_ = false;
@@ -312,6 +315,7 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         if (has_exception_) {
           lua_multi_ = false;
           lua_wait_pending_ = false;
+          lua_co_op_ = LuaCoOp::kNone;
           goto threw;
         }
         if (termination_ != Termination::kNone) return CallResult::kDone;
@@ -319,6 +323,11 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           lua_wait_pending_ = false;
           lua_wait_active_ = true;
           lua_wait_site_ = site;
+          return CallResult::kDone;
+        }
+        if (lua_co_op_ != LuaCoOp::kNone) {  // coroutine resume/yield/close (vm/lua/coroutine.cc)
+          bool from_native = hops > 0 || site.kind == CallSite::Kind::kCoroutine;
+          if (!LuaCoroutineSwitch(site, from_native)) goto threw;
           return CallResult::kDone;
         }
         if (lua_multi_) {
@@ -390,6 +399,9 @@ void VM::CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee
       boundary_value_ = v;
       return;
     case CallSite::Kind::kResume:
+      return;
+    case CallSite::Kind::kCoroutine:
+      LuaCoroutineFinish(site, &v, 1, threw);
       return;
     case CallSite::Kind::kMain:
       // An async top level never throws synchronously; a sync one (Lua later) reports the throw as a
@@ -663,6 +675,7 @@ void VM::ResumeActivation(ActivationObject* act, bool is_throw, Value v) {
 // ------------------------------------------------------------------------------------ exceptions
 
 void VM::Unwind() {
+  if (lua_run_ && has_exception_ && LuaParkCoroutineError()) return;
   while (has_exception_ && !frames_.empty()) {
     Frame& f = frames_.back();
     const auto* bc = f.proto->bc;
@@ -698,6 +711,7 @@ void VM::Unwind() {
       continue;  // propagate into the caller at its call instruction
     has_exception_ = false;
     CompleteCall(done.site, e, true, done.base);
+    if (done.site.kind == CallSite::Kind::kCoroutine) continue;  // coroutine.wrap rethrows it
     return;
   }
 }
@@ -2657,7 +2671,9 @@ reload:
         Frame done = *f;
         frames_.pop_back();
         const Value* vals = stack_.data() + done.base + a;
-        if (done.site.kind == CallSite::Kind::kCall || done.site.kind == CallSite::Kind::kConstruct) {
+        if (done.site.kind == CallSite::Kind::kCall ||
+            done.site.kind == CallSite::Kind::kConstruct ||
+            done.site.kind == CallSite::Kind::kCoroutine) {
           LuaDeliver(done.site, vals, n);
         } else {
           CompleteCall(done.site, n > 0 ? vals[0] : Value::Undefined(), false, done.base);
@@ -2726,6 +2742,34 @@ reload:
           pc += GetSBx(i);
           CHARGE();
         }
+        break;
+      }
+      case Op::LTBC: {  // manual §3.3.8: checked when the variable is declared
+        Value v = R[a];
+        if (IS_CELL(v)) v = static_cast<Cell*>(v.AsHeap())->value;
+        if (!LUA_FALSY(v) &&
+            LuaMetamethod(v, lua_atom(static_cast<int>(LuaAtom::close))).IsUndefined()) {
+          Value name = K[GetBx(i)];
+          LuaError(absl::StrCat("variable '",
+                                name.IsString() ? std::string(name.AsString()->bytes()) : "?",
+                                "' got a non-closable value"));
+          THROW_HERE();
+        }
+        break;
+      }
+      case Op::LCLOSE: {  // the variable goes out of scope: its __close(v, error or nil)
+        Value v = R[a];
+        if (IS_CELL(v)) v = static_cast<Cell*>(v.AsHeap())->value;
+        if (LUA_FALSY(v)) break;
+        Value err = GetC(i) ? R[GetB(i)] : Value::Undefined();
+        if (err.IsEmpty()) err = Value::Undefined();  // coroutine.close: closing without an error
+        Value h = LuaMetamethod(v, lua_atom(static_cast<int>(LuaAtom::close)));
+        if (!IsCallable(h)) {
+          LuaError(
+              absl::StrCat("attempt to call a ", LuaTypeName(h), " value (metamethod 'close')"));
+          THROW_HERE();
+        }
+        LUA_STEP(LuaCallMeta(h, 255, {v, err}));
         break;
       }
 #undef LUA_STEP

@@ -204,6 +204,8 @@ namespace codemode::isa {
   OP(LVARARG, ABC, "R[A], ... = ... (C-1 values; C=0: all, setting top); R[B] holds the extras")     \
   OP(LFORPREP, AsBx, "numeric for: check/convert R[A..A+2] (init, limit, step); skip: pc += sBx")    \
   OP(LFORLOOP, AsBx, "numeric for: step R[A]; if the loop goes on, R[A+3] = index and pc += sBx")    \
+  OP(LTBC, ABx, "<close> R[A] (or its cell): error unless nil, false or has __close; K[Bx]: name") \
+  OP(LCLOSE, ABC, "close R[A] (or its cell) unless nil/false: __close(v, C ? R[B] : nil)")         \
   OP(NOP, A, "no operation")
 
 enum class Op : uint8_t {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "vm/lua/coroutine.h"
 #include "vm/lua/lua_arg.h"
 #include "vm/lua/lua_format.h"
 #include "vm/lua/lua_number.h"
@@ -1402,7 +1403,9 @@ struct Lib {
 
 // Natives created while a run executes (they need stable snapshot ids, registered by runtime/).
 std::vector<std::pair<NativeFn, const char*>> LuaRunTimeNatives() {
-  return {{SGmatchIter, "lua gmatch iterator"}};
+  std::vector<std::pair<NativeFn, const char*>> out = {{SGmatchIter, "lua gmatch iterator"}};
+  for (const auto& n : LuaCoroutineRunTimeNatives()) out.push_back(n);
+  return out;
 }
 
 void InstallLuaBuiltins(VM& vm, Intrinsics& in) {
@@ -1531,10 +1534,7 @@ void InstallLuaBuiltins(VM& vm, Intrinsics& in) {
 
   LuaTable* co = vm.NewLuaTable();
   base.Val("coroutine", Value::FromObject(co));
-  Lib cor{vm, co};
-  for (const char* name :
-       {"create", "resume", "yield", "status", "wrap", "isyieldable", "running", "close"})
-    cor.Unsupported(name, "coroutines");
+  InstallLuaCoroutineLib(vm, co);  // vm/lua/coroutine_lib.cc
   LuaTable* os = vm.NewLuaTable();
   base.Val("os", Value::FromObject(os));
   Lib osl{vm, os};

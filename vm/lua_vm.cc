@@ -75,6 +75,7 @@ const char* VM::LuaTypeName(Value v) const {
       Object* o = v.AsObject();
       if (o->klass() == ObjectClass::kLuaTable) return "table";
       if (o->klass() == ObjectClass::kFunction) return "function";
+      if (o->klass() == ObjectClass::kLuaThread) return "thread";
       return "userdata";
     }
     default:
@@ -117,7 +118,10 @@ String* VM::LuaToStringBasic(Value v) {
   // Identities: deterministic per run (DESIGN §3.6), kept in the object's internal slot.
   const char* type = LuaTypeName(v);
   uint64_t id = 0;
-  if (v.IsObject()) {
+  if (v.IsObject() && v.AsObject()->internal().IsInt()) {
+    // Already numbered (the realm's main thread is numbered when the realm is built).
+    id = static_cast<uint64_t>(v.AsObject()->internal().AsInt());
+  } else if (v.IsObject()) {
     Object* o = Writable(v.AsObject());
     if (o->internal().IsInt()) {
       id = static_cast<uint64_t>(o->internal().AsInt());
@@ -142,9 +146,13 @@ std::string VM::LuaWhere(int level) {
     if (f.proto == nullptr || f.proto->is_shared()) {
       // Prelude functions count as levels (they are functions of the library) but have no position.
       if (++seen == level) return "";
+      if (f.site.kind == CallSite::Kind::kCoroutine) return "";
       continue;
     }
-    if (++seen < level) continue;
+    if (++seen < level) {
+      if (f.site.kind == CallSite::Kind::kCoroutine) return "";  // a coroutine's levels end here
+      continue;
+    }
     const auto* bc = f.proto->bc;
     uint32_t pc = static_cast<uint32_t>(f.pc - bc->code.data());
     if (pc > 0) --pc;
@@ -166,6 +174,10 @@ Value VM::LuaError(std::string_view message, int level) {
 // ------------------------------------------------------------------------------------ calls
 
 void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
+  if (site.kind == CallSite::Kind::kCoroutine) {  // a coroutine's body returned (coroutine.cc)
+    LuaCoroutineFinish(site, vals, n, false);
+    return;
+  }
   if (site.kind != CallSite::Kind::kCall && site.kind != CallSite::Kind::kConstruct) {
     CompleteCall(site, n > 0 ? vals[0] : Value::Undefined(), false, 0);
     return;
@@ -328,6 +340,8 @@ std::string VM::LuaVarInfo(uint32_t reg) {
       case Op::JMPNOTUNDEF:
       case Op::LRET:
       case Op::LFORLOOP:
+      case Op::LTBC:
+      case Op::LCLOSE:
       case Op::NOP:
         break;  // no register written
       case Op::LCALL:

@@ -135,6 +135,7 @@ enum class ObjectClass : uint8_t {
   kGenerator,
   kInternal,     // engine-internal records (promise capabilities, ...)
   kLuaTable,     // a Lua table (vm/lua/table.h)
+  kLuaThread,    // a Lua coroutine (vm/lua/coroutine.h)
 };
 
 

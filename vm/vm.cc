@@ -596,6 +596,7 @@ void VM::TraceRoots(Tracer& t) {
   }
   t.Mark(exception_);
   for (auto& v : lua_ret_) t.Mark(v);
+  for (auto& v : lua_co_args_) t.Mark(v);  // lua_co_target_ is read before anything can collect
   t.Mark(lua_protect_handler_);
   t.Mark(lua_wait_site_.aux);
   t.Mark(lua_wait_site_.aux2);
@@ -825,6 +826,11 @@ void VM::SettleHostCall(uint64_t call_id, bool ok, std::string_view output_json_
     Value e = Value::FromString(NewStringLatin1(error));
     if (site.lua_flags & kLuaProtected) {
       LuaDeliverError(site, e);
+      return;
+    }
+    if (site.kind == CallSite::Kind::kCoroutine) {  // a tool function as a coroutine's body
+      LuaCoroutineFinish(site, &e, 1, true);
+      if (has_exception_) Unwind();
       return;
     }
     Throw(e);

@@ -32,6 +32,7 @@ namespace codemode::vm {
 
 class Realm;
 class LuaTable;
+class LuaCoroutine;
 enum class AtomId : int;
 
 enum class ErrorType : uint8_t {
@@ -108,6 +109,7 @@ struct CallSite {
     kBoundary,   // returns to the C++ driver (CallToCompletion)
     kResume,     // a resumed async activation: its completion settles its own promise only
     kMain,       // the program's top-level call (PushMain): its completion is kept as main_value()
+    kCoroutine,  // the bottom frame of a running Lua coroutine (aux: its LuaCoroutine; coroutine.h)
   };
   Kind kind = Kind::kCall;
   uint8_t ret_reg = 255;
@@ -444,6 +446,20 @@ class VM {
   uint64_t lua_wait_call_id() const { return lua_wait_call_id_; }
   // tostring() without metamethods: numbers as Lua prints them, "table: 0x…" style identities.
   String* LuaToStringBasic(Value v);
+  // ---- Lua coroutines (vm/lua/coroutine.cc; manual §2.6) ----
+  // A new coroutine (status "suspended") with body `fn`.
+  LuaCoroutine* NewLuaCoroutine(Value fn);
+  // Natives: switch coroutines once the native returns (no program code runs on the C++ stack).
+  // kResume/kWrap resume `co` with `args` (the values its yield or return gives back reach the
+  // native's call site: true + values / false + error for kResume; values / a raised error for
+  // kWrap); kYield suspends the running coroutine with `args`; kClose closes `co` (running its
+  // pending to-be-closed variables). Returns Value::Empty().
+  enum class LuaCoOp : uint8_t { kNone, kResume, kWrap, kYield, kClose };
+  Value LuaCoroutineOp(LuaCoOp op, LuaCoroutine* co, std::span<const Value> args);
+  // The running coroutine as seen by the running native (nullptr: the main thread), and whether it
+  // could yield now (not the main thread, no C-call boundary: prelude functions, xpcall handlers,
+  // a coroutine being closed).
+  LuaCoroutine* LuaRunningCoroutine(bool* yieldable = nullptr);
   // True while the running native was called by another native (pcall(f)): lua5.4 then names it by
   // its global name in argument errors ('coroutine.resume') and adds no position.
   bool lua_native_from_native() const { return lua_native_from_native_; }
@@ -530,6 +546,22 @@ class VM {
   bool LuaForPrep(Value* ra, bool* skip);
   std::string LuaVarInfo(uint32_t reg);
   LuaStep LuaCallMeta(Value fn, uint8_t ret_reg, std::initializer_list<Value> args, uint8_t transform = 0);
+  // Coroutines (vm/lua/coroutine.cc). Performs the pending LuaCoroutineOp of the native just called
+  // at `site`; false: an exception is pending for `site`.
+  bool LuaCoroutineSwitch(const CallSite& site, bool from_native);
+  // A kCoroutine site completed: the coroutine returned `vals` or failed with vals[0] (`threw`).
+  void LuaCoroutineFinish(const CallSite& site, const Value* vals, uint32_t n, bool threw);
+  // Unwind's first look: an error about to kill a coroutine resumed by coroutine.resume while
+  // to-be-closed variables are pending keeps its frames for coroutine.close (lua5.4 closes them
+  // then, not during the error). True when it did (the error went to the resumer).
+  bool LuaParkCoroutineError();
+  // `site`'s coroutine (its bottom frame index in *bottom) or nullptr; *boundary when a C-call
+  // boundary lies between.
+  LuaCoroutine* LuaCoroutineAt(const CallSite* site, size_t* bottom, bool* boundary);
+  void LuaDeliverTo(const CallSite& site, int prepend, const Value* vals, uint32_t n);
+  void LuaRaiseAt(const CallSite& site, Value error);
+  void LuaSaveFrames(LuaCoroutine* co, size_t bottom);
+  void LuaRestoreFrames(LuaCoroutine* co);
   void RunJob(Job& job);
   void ResumeActivation(ActivationObject* act, bool is_throw, Value v);
   // Classes (vm/class_ops.cc). Each returns false (or kThrew) after throwing / terminating.
@@ -595,6 +627,10 @@ class VM {
   LuaTable* lua_g_ = nullptr;  // cache of lua_globals() once it is the run's own copy  // identities printed by tostring (deterministic per run)
   bool lua_run_ = false;                 // a Lua module was loaded: error paths shared with JS speak Lua
   bool lua_native_from_native_ = false;  // the running native was called by a native (pcall)
+  const CallSite* lua_native_site_ = nullptr;  // the running native's call site (coroutine.running)
+  LuaCoOp lua_co_op_ = LuaCoOp::kNone;         // set by LuaCoroutineOp, read right after the native
+  LuaCoroutine* lua_co_target_ = nullptr;
+  std::vector<Value> lua_co_args_;
 
   uint64_t steps_ = 0;
   int64_t steps_until_check_ = 4096;

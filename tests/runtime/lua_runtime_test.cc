@@ -1,13 +1,20 @@
 // Lua runs end to end through the Runtime (issue 4): values and subtypes, errors, protected calls,
-// metatables, the Result rules for tables, and tool calls that look synchronous.
+// metatables, the Result rules for tables, tool calls that look synchronous, coroutines (one
+// suspended and resumed in a new runtime while it waits on a tool call) and to-be-closed variables.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <variant>
 #include <vector>
 
 #include "runtime/runtime.h"
 #include "tools/catalog.h"
+#include "tools/tool.h"
 
 namespace {
 
@@ -164,8 +171,129 @@ TEST_CASE("lua: tool calls look synchronous; failures are catchable messages", "
         "ExecutionFailure");
 }
 
-TEST_CASE("lua: features not implemented yet stop the run as UnsupportedSyntax", "[lua]") {
-  CHECK(Lua("return coroutine.create(function() end)").error.kind == "UnsupportedSyntax");
-  CHECK(Lua("local x <close> = nil").error.kind == "UnsupportedSyntax");
+TEST_CASE("lua: coroutines", "[lua][coroutine]") {
+  CHECK(Value(R"(
+    local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i * 10) end end)
+    local out = {}
+    for v in gen do out[#out + 1] = v end
+    return out)") == "[10,20,30]");
+  CHECK(Value(R"(
+    local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)
+    local s0 = coroutine.status(co)
+    local _, x = coroutine.resume(co, 1)
+    local s1 = coroutine.status(co)
+    local _, y = coroutine.resume(co, 5)
+    return {s0, x, s1, y, coroutine.status(co), coroutine.resume(co)})") ==
+        R"(["suspended",2,"suspended",10,"dead",false,"cannot resume dead coroutine"])");
+  CHECK(Value("return {coroutine.resume(coroutine.create(function() error('e') end))}") ==
+        R"([false,"input:1: e"])");
+  CHECK(Value("return {pcall(coroutine.wrap(function() table.sort({2, 1}, function(a, b) "
+              "coroutine.yield() return a < b end) end))}") ==
+        R"([false,"attempt to yield across a C-call boundary"])");
+  CHECK(Value("return {pcall(coroutine.yield)}") ==
+        R"([false,"attempt to yield from outside a coroutine"])");
+  // A coroutine is not data.
+  CHECK(Lua("return {co = coroutine.create(print)}").error.kind == "InvalidDataValue");
+}
+
+TEST_CASE("lua: to-be-closed variables", "[lua][close]") {
+  CHECK(Value(R"(
+    local log = {}
+    local function mk(n)
+      return setmetatable({}, {__close = function(_, e) log[#log + 1] = n .. ":" .. tostring(e) end})
+    end
+    do local a <close> = mk("a") local b <close> = mk("b") end
+    for i = 1, 2 do local c <close> = mk("loop" .. i) if i == 1 then goto next end ::next:: end
+    local function f() local r <close> = mk("ret") return "v" end
+    local v = f()
+    log[#log + 1] = v
+    pcall(function() local e <close> = mk("err") error("boom", 0) end)
+    return log)") ==
+        R"(["b:nil","a:nil","loop1:nil","loop2:nil","ret:nil","v","err:boom"])");
+  Result bad = Lua("local x <close> = 42");
+  CHECK(bad.error.kind == "ExecutionFailure");
+  CHECK(bad.error.message == "input:1: variable 'x' got a non-closable value");
+}
+
+TEST_CASE("lua: a coroutine waiting on a tool call is suspended and resumed in a new runtime",
+          "[lua][coroutine]") {
+  // `job` answers only when the test lets it: the run is suspended while the coroutine waits on it.
+  struct Gate {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool started = false;
+    bool release = false;
+  };
+  auto make = [](std::shared_ptr<Gate> gate) {
+    codemode::tools::Namespace root;
+    codemode::tools::Namespace ns;
+    ns.tools.emplace_back("echo", codemode::tools::Tool::FromFunction(
+                                      [](std::string_view in) -> absl::StatusOr<std::string> {
+                                        return std::string(in);
+                                      }));
+    codemode::tools::Tool job = codemode::tools::Tool::Idempotent(
+        [gate](codemode::tools::CallRequest req, codemode::tools::Completion done) {
+          std::thread([gate, req = std::move(req), done = std::move(done)]() mutable {
+            std::unique_lock<std::mutex> l(gate->mu);
+            gate->started = true;
+            gate->cv.notify_all();
+            while (!gate->release && !req.stop.stop_requested())
+              gate->cv.wait_for(l, std::chrono::milliseconds(5));
+            bool released = gate->release;
+            l.unlock();
+            if (released) {
+              done("{\"job\":\"" + req.key + "\",\"input\":" + req.input_json + "}");
+            } else {
+              done(absl::CancelledError("stopped"));
+            }
+          }).detach();
+        });
+    ns.tools.emplace_back("job", job);
+    root.namespaces.emplace_back("t", std::move(ns));
+    return MakeLua(std::move(root));
+  };
+  const char* source = R"(
+    local log = {}
+    local gen = coroutine.wrap(function(start)
+      local guard <close> = setmetatable({}, {__close = function() log[#log + 1] = "closed" end})
+      local a = tools.t.echo({ step = start })
+      local more = coroutine.yield(a.step)
+      local ok, r = pcall(function() return tools.t.job({ n = more }) end)
+      coroutine.yield(ok and r.input.n, r.job)
+      return "end"
+    end)
+    local first = gen(1)
+    local n, key = gen(41 + first)
+    local last = gen()
+    return { first = first, n = n, key = key, last = last, log = log,
+             status = coroutine.status(coroutine.running()) })";
+  auto gate = std::make_shared<Gate>();
+  auto rt = make(gate);
+  auto p = rt->NewProgram(source, "", "run-co");
+  codemode::Outcome out;
+  std::thread runner([&] { out = p->Run(); });
+  {
+    std::unique_lock<std::mutex> l(gate->mu);
+    REQUIRE(gate->cv.wait_for(l, std::chrono::seconds(10), [&] { return gate->started; }));
+  }
+  auto answer = p->Suspend();
+  runner.join();
+  REQUIRE(std::holds_alternative<codemode::Outcome>(answer));
+  REQUIRE(out.is_suspended());
+  CHECK(out.suspended->pending == std::vector<std::string>{"run-co:2"});
+
+  auto gate2 = std::make_shared<Gate>();
+  gate2->release = true;
+  auto rt2 = make(gate2);
+  codemode::Outcome done = rt2->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  INFO(done.result.ToJson(0));
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json ==
+        R"({"first":1,"key":"run-co:2","last":"end","log":["closed"],"n":42,"status":"running"})");
+  CHECK(done.result.tool_calls == std::vector<std::string>{"t.echo", "t.job"});
+}
+
+TEST_CASE("lua: absent libraries", "[lua]") {
   CHECK(Lua("return load('x')").error.kind == "ExecutionFailure");  // absent, as in code mode
 }
