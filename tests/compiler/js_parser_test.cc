@@ -839,7 +839,7 @@ TEST_CASE("js lexer: regular expression literals", "[js_parser][lexer]") {
   };
   CHECK(re("/ab+c/") == std::make_pair(std::string("ab+c"), std::string("")));
   CHECK(re("/a/dgimsuy") == std::make_pair(std::string("a"), std::string("dgimsuy")));
-  CHECK(re("/[/]\\//v") == std::make_pair(std::string("[/]\\/"), std::string("v")));
+  CHECK(re("/[/]\\//u") == std::make_pair(std::string("[/]\\/"), std::string("u")));
   CHECK(re("/=/g") == std::make_pair(std::string("="), std::string("g")));
   CHECK(re("/caf\xC3\xA9/u").first == "caf\xC3\xA9");
   CHECK(Body("/a/gg") == "ERROR 1:1 Invalid regular expression flags");
@@ -847,6 +847,12 @@ TEST_CASE("js lexer: regular expression literals", "[js_parser][lexer]") {
   CHECK(Body("/a/uv") == "ERROR 1:1 Invalid regular expression flags");
   CHECK(Body("/a\n/") == "ERROR 1:1 Invalid regular expression: missing /");
   CHECK(Body("/[/") == "ERROR 1:1 Invalid regular expression: missing /");
+  // Early errors of the pattern itself (vm/regexp/syntax.h), at the literal.
+  CHECK(Body("x = /(/") == "ERROR 1:5 Invalid regular expression: /(/: Unterminated group");
+  CHECK(Body("/[/]/v") ==
+        "ERROR 1:1 Invalid regular expression: /[/]/v: Invalid character in character class");
+  CHECK(Body("/\\p{Foo}/u") ==
+        "ERROR 1:1 Invalid regular expression: /\\p{Foo}/u: Invalid property name");
 }
 
 TEST_CASE("js parser: regex versus division by context", "[js_parser]") {
