@@ -299,6 +299,18 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           if (construct) site.kind = CallSite::Kind::kCall;
           if (lua_protect_pending_) {  // pcall/xpcall: the call it asked for is protected
             lua_protect_pending_ = false;
+            if (site.lua_flags & kLuaProtected) {
+              // pcall(pcall, f): the layer already here becomes an outer one. The new layer catches
+              // every error of f, so an outer layer only ever adds a `true` in front.
+              if ((site.lua_flags & kLuaOuterTrueMask) == kLuaOuterTrueMask ||
+                  (site.lua_flags & kLuaPrependFalse)) {
+                Terminate(Termination::kUnsupported,
+                          "more than 31 pcall/xpcall layers around one call (pcall(pcall, …))");
+                return CallResult::kDone;
+              }
+              site.lua_flags = static_cast<uint8_t>((site.lua_flags + kLuaOuterTrueUnit) & ~kLuaXpcall);
+              site.aux = Value::Undefined();
+            }
             site.lua_flags |= kLuaProtected;
             if (!lua_protect_handler_.IsUndefined()) {
               site.lua_flags |= kLuaXpcall;

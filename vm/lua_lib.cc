@@ -38,13 +38,31 @@ LuaTable* AsTable(VM& vm, Value v) { return static_cast<LuaTable*>(vm.Resolve(v.
 Value Str(VM& vm, std::string s) { return Value::FromString(vm.NewStringBytes(std::move(s))); }
 bool Falsy(Value v) { return v.IsUndefined() || (v.IsBool() && !v.AsBool()); }
 
+// One pattern-matching call may spend at most this many steps even when the run has no step limit
+// (or more left): beyond it the run ends with "PatternMatchLimit" rather than running for hours.
+constexpr uint64_t kMaxPatternSteps = 2000000000ull;
+// Whether the last Budget() was bounded by kMaxPatternSteps rather than by the run's own steps left
+// (read by Fail right after the core returned on this thread).
+thread_local bool t_pattern_budget_capped = false;
+
 // Lua errors from the cores: InvalidArgument carries lua5.4's text; ResourceExhausted is the step
 // budget (the run ends with the step limit, never catchable).
 Value Fail(VM& vm, const absl::Status& st) {
   if (lua::IsStepBudgetExhausted(st)) {
-    // Already terminated when the poll saw an interruption (timeout); otherwise the steps ran out.
-    if (vm.termination() == Termination::kNone)
-      vm.Terminate(Termination::kStepLimit, "step limit exceeded (pattern matching)");
+    // Already terminated when the poll saw an interruption (timeout); otherwise the steps ran out:
+    // the run's (StepLimitExceeded) or the per-call cap (an ExecutionFailure naming it).
+    if (vm.termination() == Termination::kNone) {
+      if (t_pattern_budget_capped) {
+        vm.Terminate(Termination::kInterrupted,
+                     absl::StrCat("PatternMatchLimit: a Lua pattern match needed more than ",
+                                  kMaxPatternSteps,
+                                  " steps for one call (catastrophic backtracking: several "
+                                  "optional repetitions such as a*a*a*… on a long non-matching "
+                                  "subject)"));
+      } else {
+        vm.Terminate(Termination::kStepLimit, "step limit exceeded (pattern matching)");
+      }
+    }
     return Value::Empty();
   }
   return vm.LuaError(std::string(st.message()));
@@ -182,7 +200,8 @@ lua::StepBudget Budget(VM& vm) {
   lua::StepBudget b;
   uint64_t max = vm.limits().max_steps;
   uint64_t left = max > vm.steps() ? max - vm.steps() : 0;
-  b.remaining = std::min<uint64_t>(left, 2000000000ull);  // a single match cannot run unbounded
+  b.remaining = std::min<uint64_t>(left, kMaxPatternSteps);  // a single match cannot run unbounded
+  t_pattern_budget_capped = left > kMaxPatternSteps;
   // The clock and Interrupt() are honoured during a long match (hostile patterns end on time).
   b.poll = [](void* ctx) { return static_cast<VM*>(ctx)->PollInterrupt(); };
   b.poll_ctx = &vm;
@@ -535,6 +554,11 @@ Value SRep(VM& vm, CallArgs& args) {
   if (unit != 0 && static_cast<uint64_t>(n) > vm.limits().max_string_length / unit)
     return vm.LuaError("resulting string too large");
   uint64_t total = unit * static_cast<uint64_t>(n) - sep.size();
+  // The heap's byte count includes garbage: collect before refusing (only live data counts).
+  // `s` and `sep` stay valid: the arguments are on the VM stack, which is a root.
+  if (total <= vm.limits().max_memory_bytes &&
+      vm.heap().bytes() + total > vm.limits().max_memory_bytes)
+    vm.CollectGarbage();
   if (vm.heap().bytes() + total > vm.limits().max_memory_bytes) {
     vm.Terminate(Termination::kMemoryLimit, "out of memory");
     return Value::Empty();

@@ -183,8 +183,13 @@ void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
     return;
   }
   if (frames_.empty() || site.ret_reg == 255) return;
-  const bool pre = (site.lua_flags & (kLuaProtected | kLuaPrependFalse)) != 0;
-  const uint32_t total = n + (pre ? 1 : 0);
+  // Values in front (vm.h LuaSiteFlags): a `true` per outer pcall layer, the xpcall handler's
+  // `false`, the protected call's `true`.
+  const uint32_t outer = site.lua_flags >> kLuaOuterTrueShift;
+  const bool pf = (site.lua_flags & kLuaPrependFalse) != 0;
+  const bool prot = (site.lua_flags & kLuaProtected) != 0;
+  const uint32_t npre = outer + (pf ? 1 : 0) + (prot ? 1 : 0);
+  const uint32_t total = n + npre;
   const uint32_t at = frames_.back().base + site.ret_reg;
   const uint32_t count = site.want < 0 ? total : static_cast<uint32_t>(site.want);
   std::vector<Value> copy;
@@ -194,11 +199,15 @@ void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
     EnsureStack(static_cast<size_t>(at) + count + 8);
   }
   Value* dst = stack_.data() + at;
-  uint32_t from = pre ? 1 : 0;
+  uint32_t from = npre;
   uint32_t m = std::min(n, count > from ? count - from : 0);
-  for (uint32_t j = 0; j < m; ++j)
-    dst[from + j] = vals[j];  // forward: dst <= vals when overlapping
-  if (pre && count > 0) dst[0] = Value::Bool((site.lua_flags & kLuaProtected) != 0);
+  if (m > 0 && vals < dst + from && vals + m > dst + from) {
+    copy.assign(vals, vals + m);  // a forward copy would overwrite values not read yet
+    vals = copy.data();
+  }
+  for (uint32_t j = 0; j < m; ++j) dst[from + j] = vals[j];  // forward: dst + from <= vals
+  for (uint32_t j = 0; j < npre && j < count; ++j)
+    dst[j] = Value::Bool(j < outer || (j == outer && !pf) || j > outer);
   for (uint32_t j = std::min(total, count); j < count; ++j) dst[j] = Value::Undefined();
   if (site.want < 0) {
     frames_.back().top = at + total;
@@ -210,13 +219,14 @@ void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
 }
 
 void VM::LuaDeliverError(const CallSite& site, Value error) {
+  // The caught error goes to `site` with the values of the outer layers still in front.
   CallSite plain = site;
-  plain.lua_flags = 0;
+  plain.lua_flags = site.lua_flags & (kLuaOuterTrueMask | kLuaPrependFalse);
   plain.aux = Value::Undefined();
   if (site.lua_flags & kLuaXpcall) {
     Value h = site.aux;
     CallSite hs = plain;
-    hs.lua_flags = kLuaPrependFalse;
+    hs.lua_flags = static_cast<uint8_t>(kLuaPrependFalse | (site.lua_flags & kLuaOuterTrueMask));
     uint32_t top = StackTop();
     EnsureStack(top + 8);
     stack_[top] = h;

@@ -129,7 +129,13 @@ enum LuaSiteFlags : uint8_t {
   kLuaProtected = 1,     // pcall/xpcall: results get `true` in front; an error is caught there
   kLuaXpcall = 2,        // with kLuaProtected: an error calls the handler in `aux` first
   kLuaPrependFalse = 4,  // the xpcall handler's call: its result gets `false` in front
+  // Bits 3-7: outer protected layers of the same call (pcall(pcall, f), at most 31). The innermost
+  // layer catches every error, so each outer one only puts a `true` in front of what it delivers,
+  // before the kLuaPrependFalse `false` and the innermost layer's true/false.
+  kLuaOuterTrueUnit = 8,
+  kLuaOuterTrueMask = 0xF8,
 };
+inline constexpr int kLuaOuterTrueShift = 3;
 
 struct Frame {
   // User-provided so that frames_.emplace_back() runs only the member initializers (value-initializing

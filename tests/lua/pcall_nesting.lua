@@ -1,0 +1,21 @@
+-- pcall/xpcall called through pcall/xpcall (manual §6.1): each layer adds its own status in front.
+print(pcall(pcall))
+print(pcall(pcall, error))
+print(pcall(pcall, error, "e"))
+print(pcall(pcall, pcall, error, "x"))
+print(select("#", pcall(pcall, function() return 1, 2, 3 end)))
+print(pcall(pcall, function() return 1, 2, 3 end))
+print(pcall(pcall, pcall, pcall, function() return "deep" end))
+print(pcall(xpcall, error, function(e) return "h:" .. tostring(e) end, "boom"))
+print(xpcall(pcall, print, error, "in"))
+print(pcall(pcall, xpcall, function() error("q") end, function(e) return "H" .. e end))
+print(pcall(pcall, function() error({}) end) == true)
+local a, b, c = pcall(pcall, error, "three")
+print(a, b, c)
+local x = pcall(pcall, error, "one")
+print(x)
+print(pcall(pcall, function(...) return select("#", ...) end, nil, nil))
+local t = {pcall(pcall, function() error("in table") end)}
+print(#t, t[1], t[2], t[3])
+print(pcall(function() return pcall(pcall, error, "nested") end))
+for i = 1, 3 do print(i, pcall(pcall, function() if i == 2 then error("two", 0) end return i end)) end
