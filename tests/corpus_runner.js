@@ -455,7 +455,11 @@ async function runMode(mode, opts) {
       key: c.key,
       async run() {
         const expected = parseOrdered(fs.readFileSync(c.expectedFile, 'utf8'));
-        const { run } = await runCli(opts, c.program, ['--lang', 'js', '--tools', FIXTURE_MANIFEST, ...timeout]);
+        // `// time-zone: NAME` on the first line: the program runs in that zone (expected Result from
+        // tests/diff/oracle_tz.js, which runs the oracle with TZ=NAME).
+        const zone = /^\/\/ time-zone: (\S+)/.exec(fs.readFileSync(c.program, 'utf8'));
+        const zoneArgs = zone ? ['--time-zone', zone[1]] : [];
+        const { run } = await runCli(opts, c.program, ['--lang', 'js', '--tools', FIXTURE_MANIFEST, ...timeout, ...zoneArgs]);
         const p = checkProcess(run);
         if (p.broken) return { status: 'broken', detail: p.broken, hang: p.hang, run };
         const d = compareResults(expected, p.result, { ordered: true });

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/date.h"
 #include "vm/builtins/json.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
@@ -257,6 +258,21 @@ struct Exporter {
       case ObjectClass::kWeakSet:
         out->append("{}");
         return true;
+      case ObjectClass::kDate:
+        if (result_rules) {
+          // features-js.md "Result normalization": a Date is its ISO string, an invalid one null.
+          Value tv = o->internal();
+          double t = tv.IsNumber() ? tv.AsNumber() : std::nan("");
+          if (std::isnan(t)) {
+            out->append("null");
+          } else {
+            out->push_back('"');
+            out->append(date::ToIsoString(t));
+            out->push_back('"');
+          }
+          return true;
+        }
+        break;
       case ObjectClass::kError:
         if (result_rules) {
           Value name = vm.GetData(o, vm.KeyFromAtom(vm.atom(AtomId::name)));

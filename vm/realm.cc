@@ -582,7 +582,8 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   for (auto* install : {InstallSymbolBuiltins, InstallObjectBuiltins, InstallFunctionBuiltins,
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
-                        InstallConsoleBuiltins, InstallRegExpBuiltins, InstallLuaBuiltins}) {
+                        InstallConsoleBuiltins, InstallRegExpBuiltins, InstallDateBuiltins,
+                        InstallLuaBuiltins}) {
     install(vm, in);
   }
 

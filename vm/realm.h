@@ -189,6 +189,7 @@ void InstallCollectionBuiltins(VM& vm, Intrinsics& in);  // Map, Set, WeakMap, W
 void InstallJsonBuiltins(VM& vm, Intrinsics& in);
 void InstallConsoleBuiltins(VM& vm, Intrinsics& in);
 void InstallSymbolBuiltins(VM& vm, Intrinsics& in);
+void InstallDateBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/date.cc
 void InstallRegExpBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/regexp.cc
 // The Lua realm (vm/lua_lib.cc): globals, string/table/math/utf8/json libraries.
 void InstallLuaBuiltins(VM& vm, Intrinsics& in);

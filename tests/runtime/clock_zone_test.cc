@@ -65,3 +65,37 @@ TEST_CASE("the snapshot records the run's time zone; a resume keeps it") {
   CHECK(inspected->find("\"timeZone\": \"Asia/Tokyo\"") != std::string::npos);
 }
 
+TEST_CASE("Date.now() and new Date() read the runtime's wall clock") {
+  auto rt = MakeRuntime("UTC", /*hold=*/false, /*park=*/false, 1700000000123);
+  codemode::Result r = rt->Execute("return [Date.now(), new Date().getTime(), new Date().toISOString(), Date()];");
+  INFO(r.ToJson(0));
+  REQUIRE(r.ok);
+  CHECK(r.value_json ==
+        R"j([1700000000123,1700000000123,"2023-11-14T22:13:20.123Z","Tue Nov 14 2023 22:13:20 GMT+0000 (Coordinated Universal Time)"])j");
+}
+
+TEST_CASE("local time follows RuntimeOptions::time_zone") {
+  auto rt = MakeRuntime("America/New_York", /*hold=*/false, /*park=*/false, 1720000000000);
+  codemode::Result r = rt->Execute(
+      "const d = new Date(2024, 6, 4, 12); return [d.getTime(), d.getTimezoneOffset(), String(d), "
+      "new Date().getHours()];");
+  INFO(r.ToJson(0));
+  REQUIRE(r.ok);
+  CHECK(r.value_json ==
+        R"j([1720108800000,240,"Thu Jul 04 2024 12:00:00 GMT-0400 (Eastern Daylight Time)",5])j");
+}
+
+TEST_CASE("a resumed run keeps its time zone, whatever the resuming runtime's option") {
+  auto rt = MakeRuntime("Asia/Kolkata", /*hold=*/true, /*park=*/true);
+  Outcome out = rt->NewProgram(
+      "const before = new Date(Date.UTC(2024, 0, 1)).getHours(); const r = await tools.t.hold({});"
+      "return [before, new Date(Date.UTC(2024, 0, 1)).getHours(), new Date(2024, 0, 1).getTime(), r];",
+      "", "run-kolkata")->Run();
+  REQUIRE(out.is_suspended());
+  auto rt2 = MakeRuntime("UTC", /*hold=*/false, /*park=*/false);
+  Outcome done = rt2->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  INFO(done.result.ToJson(0));
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == R"([5,5,1704047400000,{"ok":true}])");
+}
