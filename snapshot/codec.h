@@ -3,7 +3,6 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,23 +58,14 @@ enum class ObjType : uint8_t {
   kCount
 };
 
-struct NativeIds;
-
 // Stable ids of the shared realm's cells: position in allocation order (oldest first). Built once per
-// realm (Realm::snapshot_table_); each cell's id is also in its HeapCell::snapshot_id.
+// realm (Realm::snapshot_table_).
 struct RealmTable {
   std::vector<vm::HeapCell*> cells;
   absl::flat_hash_map<const vm::HeapCell*, uint32_t> ids;
   std::vector<ObjType> object_types;   // per cell (kPlain for non-objects)
   std::vector<vm::NativeFn> natives;  // distinct native functions of the realm, first occurrence first
   uint64_t fingerprint = 0;
-
-  // What every encode and restore needs and that only changes when RegisterNative adds a native
-  // (the registry only grows): rebuilt when the registry's size differs from `cached_registered`.
-  mutable std::mutex cache_mu;
-  mutable size_t cached_registered = SIZE_MAX;
-  mutable std::shared_ptr<const NativeIds> native_ids;
-  mutable uint64_t build_id = 0;
 };
 
 // Every native function with a stable id for one encode/restore: realm natives, the VM's run-time
@@ -89,9 +79,7 @@ struct NativeIds {
 class Codec {
  public:
   static const RealmTable& Table(const vm::Realm& realm);
-  // Cached per realm (RealmTable); never null.
-  static std::shared_ptr<const NativeIds> Natives(const vm::Realm& realm);
-  static uint64_t BuildId(const vm::Realm& realm);
+  static NativeIds Natives(const vm::Realm& realm);
   static ObjType TypeOf(const vm::Object* o);
 
   static absl::StatusOr<std::string> Encode(vm::VM& vm, const RunInfo& info,
@@ -111,8 +99,6 @@ class Codec {
 
  private:
   static std::shared_ptr<const RealmTable> BuildTable(const vm::Realm& realm);
-  // Refills the RealmTable caches when the native registry has changed (caller holds cache_mu).
-  static void Refresh(const RealmTable& table);
   // Nested so that they share the codec's access to the VM's internals.
   class Encoder;
   class Restorer;

@@ -1,11 +1,5 @@
 // Encoding a run (snapshot.h Encode): ids by a breadth-first traversal from the roots in a fixed order,
 // then one FlatBuffer (snapshot.fbs) written section by section in id order.
-//
-// Speed (docs/performance.md, "Snapshots"): a cell's id lives in the cell itself (HeapCell::snapshot_id,
-// confirmed against the section's list, so stale values from an earlier snapshot are harmless) instead
-// of a pointer→id table; strings are written to their streams when first reached, while their memory is
-// in cache, and objects when processed; ids never depend on addresses, so the same run gives the same
-// bytes in any process.
 #include <algorithm>
 #include <deque>
 #include <span>
@@ -68,6 +62,11 @@ class Codec::Encoder {
                             : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
                                                s->two_.size() * 2);
   }
+  // Strings looked up by contents only: flat, not atoms, short (hashing them is cheaper than a
+  // pointer lookup in a large table, and they are most of a heap's cells).
+  static bool ByContent(const vm::String* s) {
+    return !s->is_atom() && !s->is_rope() && s->length() <= 64;
+  }
   static uint64_t ContentKey(const vm::String* s) {
     std::string_view content = Content(s);
     return XXH3_64bits_withSeed(content.data(), content.size(), s->is_one_byte() ? 1 : 2);
@@ -88,19 +87,14 @@ class Codec::Encoder {
     return VisitCell(v.AsHeap());
   }
   fb::Val VisitCell(HeapCell* c);
-  // Gives a string reached for the first time its id (or that of an equal string already written)
-  // and appends it to the string streams.
-  fb::Val NewString(vm::String* s);
   // Writes a discovered cell's references (objects: their whole body) in id order.
   void Process(HeapCell* c);
 
-  // The id of a run cell already discovered (snapshot_id confirmed by the section's list).
-  bool Known(const HeapCell* c, uint32_t* id) const;
   fb::Val Ref(Value v);
   fb::Val CellRef(const HeapCell* c);
-  uint32_t IdOf(const HeapCell* c) {
-    fb::Val v = CellRef(c);
-    return static_cast<uint32_t>(v.bits());
+  uint32_t IdOf(const HeapCell* c) const {
+    auto it = ids_.find(c);
+    return it == ids_.end() ? 0 : it->second;
   }
   Offset<flatbuffers::Vector<const fb::Val*>> Vals(const std::vector<Value>& values);
   void Put(ByteWriter& w, Value v) {
@@ -112,46 +106,26 @@ class Codec::Encoder {
     w.Val(x.tag(), x.bits());
   }
   void PutVals(ByteWriter& w, std::span<const Value> values);
-  // The values without a count (the reader knows it, e.g. from the object's shape).
-  void PutValues(ByteWriter& w, std::span<const Value> values);
-  // Cache hints: the traversal is bound by misses on cells scattered through the heap, and these
-  // let several misses overlap instead of waiting for one after another. A cell's header and the
-  // line after it (a string's contents and rope links are there).
-  static void PrefetchCell(const HeapCell* c) {
-    __builtin_prefetch(c);
-    __builtin_prefetch(reinterpret_cast<const char*>(c) + 64);
-  }
-  // An object's out-of-line values (its header must be in cache already).
-  static void PrefetchBuffers(const HeapCell* c) {
-    if (c->cell_kind() != CellKind::kObject) return;
-    auto* o = static_cast<const vm::Object*>(c);
-    __builtin_prefetch(o->slots_.data());
-    if (!o->elements_.empty()) __builtin_prefetch(o->elements_.data());
-  }
   void WriteObject(vm::Object* o, ObjType type, ByteWriter& heads, ByteWriter& w);
 
   vm::VM& vm_;
   const RealmTable& realm_;
   const NativeIds& natives_;
   absl::Status status_;
-  std::vector<vm::Proto*> protos_;  // run protos by module index (their ids)
-  std::vector<vm::String*> strings_;  // by id: the string written under that id
-  // Strings equal to one written earlier: snapshot_id is kAlias | index here; alias_ids_ the id used.
-  static constexpr uint32_t kAlias = 0x80000000u;
-  std::vector<vm::String*> aliases_;
-  std::vector<uint32_t> alias_ids_;
+  absl::flat_hash_map<const HeapCell*, uint32_t> ids_;  // index within the cell's section
+  absl::flat_hash_map<const HeapCell*, uint32_t> protos_;  // run proto → module index
+  std::vector<vm::String*> strings_;
   // Hash of a non-atom string's contents → string id.
   absl::flat_hash_map<uint64_t, uint32_t> by_content_;
-  ByteWriter string_heads_;  // the string streams (snapshot.fbs, StringTable), in id order
-  std::string latin1_;
-  std::u16string utf16_;
   std::vector<vm::Symbol*> symbols_;
   std::vector<vm::Shape*> shapes_;
   std::vector<vm::Cell*> cells_;
   std::vector<vm::Accessor*> accessors_;
   std::vector<vm::Object*> objects_;
   std::vector<ObjType> object_types_;
-  std::vector<HeapCell*> queue_;  // discovery order (strings excepted: nothing to process)
+  std::vector<HeapCell*> queue_;  // discovery order
+  const HeapCell* last_realm_cell_ = nullptr;
+  uint32_t last_realm_id_ = 0;
   size_t next_object_ = 0;          // objects are processed in id order
   ByteWriter heads_, bodies_, body_;  // the object streams (snapshot.fbs, "Heap")
   uint32_t stack_len_ = 0;
@@ -161,131 +135,97 @@ class Codec::Encoder {
 
 fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
   if (c == nullptr) return fb::Val(0, kTagNull);
-  const uint8_t tag = TagOf(c);
-  if (tag == kTagUndefined) {
-    Fail(absl::StrCat("heap cells of kind ", static_cast<int>(c->cell_kind()), " cannot be saved"));
-    return fb::Val(0, kTagUndefined);
-  }
-  uint32_t id = c->snapshot_id();
   if (c->is_shared()) {
-    // Realm cells carry their realm id (written once by BuildTable); confirmed by the table.
-    if (id >= realm_.cells.size() || realm_.cells[id] != c) {
-      Fail("a shared cell is not part of the realm");
+    if (TagOf(c) == kTagUndefined) {
+      Fail("unexpected heap cell");
       return fb::Val(0, kTagUndefined);
     }
-    return fb::Val(id, static_cast<uint8_t>(tag | kTagRealm));
+    // Objects share few prototypes and shapes: remember the last realm cell looked up.
+    if (c != last_realm_cell_) {
+      auto found = realm_.ids.find(c);
+      if (found == realm_.ids.end()) {
+        Fail("a shared cell is not part of the realm");
+        return fb::Val(0, kTagUndefined);
+      }
+      last_realm_cell_ = c;
+      last_realm_id_ = found->second;
+    }
+    return fb::Val(last_realm_id_, static_cast<uint8_t>(TagOf(c) | kTagRealm));
   }
-  if (Known(c, &id)) return fb::Val(id, tag);
+  if (c->cell_kind() == CellKind::kProto) {
+    auto found = protos_.find(c);
+    if (found == protos_.end()) {
+      Fail("a function from another module is referenced");
+      return fb::Val(0, kTagUndefined);
+    }
+    return fb::Val(found->second, kTagProto);
+  }
+  if (c->cell_kind() == CellKind::kString) {
+    auto* s = static_cast<vm::String*>(c);
+    if (ByContent(s)) {
+      // Short strings are found by their contents alone (no entry in ids_, the commonest cells).
+      auto [dup, fresh] =
+          by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
+      if (fresh) strings_.push_back(s);
+      if (fresh || Same(strings_[dup->second], s)) return fb::Val(dup->second, kTagString);
+      // A hash collision with different contents: the string gets an id of its own below.
+    }
+  }
+  auto [it, inserted] = ids_.try_emplace(c, 0);
+  if (!inserted) return fb::Val(it->second, TagOf(c));
   switch (c->cell_kind()) {
-    case CellKind::kString:
-      return NewString(static_cast<vm::String*>(c));
+    case CellKind::kString: {
+      auto* s = static_cast<vm::String*>(c);
+      s->Flatten();  // the rope's parts are not needed
+      if (!s->is_atom()) {
+        // Strings have no identity: equal contents are written once (atoms are unique already).
+        // Keyed by a hash of the contents (cheap to rehash); equal hashes are confirmed by
+        // comparing, and a rare collision of different contents just writes the string again.
+        auto [dup, fresh] =
+            by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
+        if (!fresh && Same(strings_[dup->second], s)) {
+          it->second = dup->second;
+          return fb::Val(it->second, kTagString);  // strings reference nothing: nothing to process
+        }
+      }
+      it->second = static_cast<uint32_t>(strings_.size());
+      strings_.push_back(s);
+      break;
+    }
     case CellKind::kSymbol:
-      id = static_cast<uint32_t>(symbols_.size());
+      it->second = static_cast<uint32_t>(symbols_.size());
       symbols_.push_back(static_cast<vm::Symbol*>(c));
       break;
     case CellKind::kShape:
-      id = static_cast<uint32_t>(shapes_.size());
+      it->second = static_cast<uint32_t>(shapes_.size());
       shapes_.push_back(static_cast<vm::Shape*>(c));
       break;
     case CellKind::kCell:
-      id = static_cast<uint32_t>(cells_.size());
+      it->second = static_cast<uint32_t>(cells_.size());
       cells_.push_back(static_cast<vm::Cell*>(c));
       break;
     case CellKind::kAccessor:
-      id = static_cast<uint32_t>(accessors_.size());
+      it->second = static_cast<uint32_t>(accessors_.size());
       accessors_.push_back(static_cast<vm::Accessor*>(c));
       break;
     case CellKind::kObject:
-      id = static_cast<uint32_t>(objects_.size());
+      it->second = static_cast<uint32_t>(objects_.size());
       objects_.push_back(static_cast<vm::Object*>(c));
       object_types_.push_back(Codec::TypeOf(static_cast<vm::Object*>(c)));
       break;
-    case CellKind::kProto:
-      Fail("a function from another module is referenced");
-      return fb::Val(0, kTagUndefined);
     default:
       Fail(absl::StrCat("heap cells of kind ", static_cast<int>(c->cell_kind()),
                         " cannot be saved"));
       return fb::Val(0, kTagUndefined);
   }
-  c->set_snapshot_id(id);
   queue_.push_back(c);
-  return fb::Val(id, tag);
-}
-
-fb::Val Codec::Encoder::NewString(vm::String* s) {
-  s->Flatten();  // the rope's parts are not needed
-  if (!s->is_atom()) {
-    // Strings have no identity: equal contents are written once (atoms are unique already). Keyed
-    // by a hash of the contents; equal hashes are confirmed by comparing, and a rare collision of
-    // different contents just writes the string again under its own id.
-    auto [dup, fresh] =
-        by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
-    if (!fresh && Same(strings_[dup->second], s)) {
-      s->set_snapshot_id(kAlias | static_cast<uint32_t>(aliases_.size()));
-      aliases_.push_back(s);
-      alias_ids_.push_back(dup->second);
-      return fb::Val(dup->second, kTagString);
-    }
-  }
-  const auto id = static_cast<uint32_t>(strings_.size());
-  if (id >= kAlias) {
-    Fail("too many strings");
-    return fb::Val(0, kTagUndefined);
-  }
-  strings_.push_back(s);
-  s->set_snapshot_id(id);
-  uint64_t f = s->is_atom() ? 2 : 0;
-  if (s->is_one_byte()) {
-    latin1_.append(s->one_);
-  } else {
-    f |= 1;
-    utf16_.append(s->two_);
-  }
-  string_heads_.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
-  return fb::Val(id, kTagString);
-}
-
-bool Codec::Encoder::Known(const HeapCell* c, uint32_t* id) const {
-  const uint32_t i = c->snapshot_id();
-  auto in = [&](const auto& section) { return i < section.size() && section[i] == c; };
-  switch (c->cell_kind()) {
-    case CellKind::kString:
-      if (i & kAlias) {
-        const uint32_t a = i & ~kAlias;
-        if (a >= aliases_.size() || aliases_[a] != c) return false;
-        *id = alias_ids_[a];
-        return true;
-      }
-      if (!in(strings_)) return false;
-      break;
-    case CellKind::kSymbol:
-      if (!in(symbols_)) return false;
-      break;
-    case CellKind::kShape:
-      if (!in(shapes_)) return false;
-      break;
-    case CellKind::kCell:
-      if (!in(cells_)) return false;
-      break;
-    case CellKind::kAccessor:
-      if (!in(accessors_)) return false;
-      break;
-    case CellKind::kObject:
-      if (!in(objects_)) return false;
-      break;
-    case CellKind::kProto:
-      if (!in(protos_)) return false;
-      break;
-    default:
-      return false;
-  }
-  *id = i;
-  return true;
+  return fb::Val(it->second, TagOf(c));
 }
 
 void Codec::Encoder::Process(HeapCell* c) {
   switch (c->cell_kind()) {
+    case CellKind::kString:  // flattened when discovered
+      break;
     case CellKind::kSymbol:
       Visit(static_cast<vm::Symbol*>(c)->description_);
       break;
@@ -336,8 +276,7 @@ absl::Status Codec::Encoder::Discover() {
     if (!vm.loaded_protos_[i].IsInternal() || p->cell_kind() != CellKind::kProto ||
         static_cast<vm::Proto*>(p)->bc != &module.protos[i])
       return absl::FailedPreconditionError("snapshot: loaded functions do not match the module");
-    protos_.push_back(static_cast<vm::Proto*>(p));
-    p->set_snapshot_id(static_cast<uint32_t>(i));
+    protos_.emplace(p, static_cast<uint32_t>(i));
   }
   if (vm.empty_shape_ == nullptr || vm.function_shape_ == nullptr || vm.empty_shape_->is_shared() ||
       vm.function_shape_->is_shared() || vm.array_shape_ != vm.empty_shape_)
@@ -394,31 +333,54 @@ absl::Status Codec::Encoder::Discover() {
     for (const Value& v : static_cast<vm::Proto*>(pv.AsHeap())->template_cache) Visit(v);
 
   // Breadth-first: every discovered cell's references, in the order the writer lists them.
-  // Cells some places ahead in the queue are fetched first, then (once there) their value buffers.
-  for (size_t i = 0; i < queue_.size() && status_.ok(); ++i) {
-    if (i + 8 < queue_.size()) PrefetchCell(queue_[i + 8]);
-    if (i + 4 < queue_.size()) PrefetchBuffers(queue_[i + 4]);
-    Process(queue_[i]);
-  }
+  for (size_t i = 0; i < queue_.size() && status_.ok(); ++i) Process(queue_[i]);
   return status_;
 }
 
 fb::Val Codec::Encoder::CellRef(const HeapCell* c) {
   if (c == nullptr) return fb::Val(0, kTagNull);
-  const uint8_t tag = TagOf(c);
-  uint32_t id = c->snapshot_id();
-  if (tag == kTagUndefined) {
-    Fail("unexpected heap cell");
-  } else if (c->is_shared()) {
-    if (id < realm_.cells.size() && realm_.cells[id] == c)
-      return fb::Val(id, static_cast<uint8_t>(tag | kTagRealm));
-    Fail("a shared cell is not part of the realm");
-  } else if (Known(c, &id)) {
-    return fb::Val(id, tag);
-  } else {
-    Fail("a cell was written without being discovered");  // an encoder bug, never a wrong id
+  uint8_t tag = kTagUndefined;
+  switch (c->cell_kind()) {
+    case CellKind::kString:
+      tag = kTagString;
+      break;
+    case CellKind::kSymbol:
+      tag = kTagSymbol;
+      break;
+    case CellKind::kObject:
+      tag = kTagObject;
+      break;
+    case CellKind::kCell:
+      tag = kTagCell;
+      break;
+    case CellKind::kAccessor:
+      tag = kTagAccessor;
+      break;
+    case CellKind::kProto:
+      tag = kTagProto;
+      break;
+    case CellKind::kShape:
+      tag = kTagShape;
+      break;
+    default:
+      Fail("unexpected heap cell");
+      return fb::Val(0, kTagUndefined);
   }
-  return fb::Val(0, kTagUndefined);
+  if (c->is_shared()) {
+    auto it = realm_.ids.find(c);
+    return fb::Val(it == realm_.ids.end() ? 0 : it->second, static_cast<uint8_t>(tag | kTagRealm));
+  }
+  if (tag == kTagProto) {
+    auto it = protos_.find(c);
+    return fb::Val(it == protos_.end() ? 0 : it->second, tag);
+  }
+  if (tag == kTagString && ByContent(static_cast<const vm::String*>(c))) {
+    auto* str = static_cast<const vm::String*>(c);
+    auto found = by_content_.find(ContentKey(str));
+    if (found != by_content_.end() && Same(strings_[found->second], str))
+      return fb::Val(found->second, tag);
+  }
+  return fb::Val(IdOf(c), tag);
 }
 
 fb::Val Codec::Encoder::Ref(Value v) {
@@ -452,27 +414,12 @@ Offset<flatbuffers::Vector<const fb::Val*>> Codec::Encoder::Vals(const std::vect
 
 void Codec::Encoder::PutVals(ByteWriter& w, std::span<const Value> values) {
   w.Varint(values.size());
-  PutValues(w, values);
-}
-
-void Codec::Encoder::PutValues(ByteWriter& w, std::span<const Value> values) {
-  // The cells a few values ahead are fetched while this one is visited (an array of records
-  // would otherwise wait for one record's memory after another).
-  constexpr size_t kAhead = 8;
-  const size_t n = values.size();
-  for (size_t i = 0; i < n && i < kAhead; ++i)
-    if (values[i].IsHeap()) PrefetchCell(values[i].AsHeap());
-  for (size_t i = 0; i < n; ++i) {
-    if (i + kAhead < n && values[i + kAhead].IsHeap()) PrefetchCell(values[i + kAhead].AsHeap());
-    Put(w, values[i]);
-  }
+  for (const Value& v : values) Put(w, v);
 }
 
 void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads, ByteWriter& w) {
   heads.Byte(static_cast<uint8_t>(type));
   heads.Byte(static_cast<uint8_t>(o->klass_));
-  // The shape with the head (format 3): restore allocates the object with its slots inline.
-  PutCell(heads, o->shape_);
   if (type == ObjType::kNative) {
     auto* n = static_cast<vm::NativeFunction*>(o);
     auto it = natives_.ids.find(reinterpret_cast<uintptr_t>(n->fn));
@@ -496,9 +443,9 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
   }
   if (type == ObjType::kArray && static_cast<vm::ArrayObject*>(o)->length_writable) flags |= 32;
   w.Byte(flags);
+  PutCell(w, o->shape_);
   PutCell(w, o->proto_);
-  if (o->slots_.size() != o->shape_->entries_.size()) Fail("an object's slots do not match its shape");
-  PutValues(w, std::span<const Value>(o->slots_.data(), o->slots_.size()));
+  PutVals(w, std::span<const Value>(o->slots_.data(), o->slots_.size()));
   PutVals(w, o->elements_);
   if (o->sparse_) {
     w.Varint(o->sparse_->size());
@@ -645,16 +592,25 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
 
 absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const EncodeOptions& options) {
   vm::VM& vm = vm_;
-  // Sized for the streams up front: the builder otherwise doubles (and copies) its buffer many times.
-  fbb_ = FlatBufferBuilder(string_heads_.size() + latin1_.size() + 2 * utf16_.size() +
-                           heads_.size() + bodies_.size() + (size_t{1} << 14));
   // ---- heap
   Offset<fb::StringTable> strings;
   {
-    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(string_heads_.data()),
-                               string_heads_.size());
-    auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1_.data()), latin1_.size());
-    auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16_.data()), utf16_.size());
+    ByteWriter heads;
+    std::string latin1;
+    std::u16string utf16;
+    for (vm::String* s : strings_) {
+      uint64_t f = s->is_atom() ? 2 : 0;
+      if (s->is_one_byte()) {
+        latin1.append(s->one_);
+      } else {
+        f |= 1;
+        utf16.append(s->two_);
+      }
+      heads.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
+    }
+    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads.data()), heads.size());
+    auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1.data()), latin1.size());
+    auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16.data()), utf16.size());
     strings = fb::CreateStringTable(fbb_, h, b, u);
   }
   std::vector<fb::SymbolCell> symbols;
@@ -809,8 +765,8 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
 absl::StatusOr<std::string> Codec::Encode(vm::VM& vm, const RunInfo& info,
                                           const EncodeOptions& options) {
   const RealmTable& table = Table(vm.realm());
-  std::shared_ptr<const NativeIds> natives = Natives(vm.realm());
-  Encoder e(vm, table, *natives);
+  NativeIds natives = Natives(vm.realm());
+  Encoder e(vm, table, natives);
   if (absl::Status s = e.Discover(); !s.ok()) return s;
   return e.Write(info, options);
 }

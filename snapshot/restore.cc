@@ -45,8 +45,8 @@ ByteReader Stream(const flatbuffers::Vector<uint8_t>* v) {
 
 class Codec::Restorer {
  public:
-  Restorer(const fb::Snapshot* s, const RealmTable& realm, const NativeIds& natives, vm::VM& vm)
-      : s_(s), realm_(realm), natives_(natives), vm_(vm) {}
+  Restorer(const fb::Snapshot* s, const RealmTable& realm, NativeIds natives, vm::VM& vm)
+      : s_(s), realm_(realm), natives_(std::move(natives)), vm_(vm) {}
 
   absl::Status Run(const bytecode::Module& module);
 
@@ -59,8 +59,6 @@ class Codec::Restorer {
 
   // Any reference or immediate allowed by `mask`; on error returns undefined and records it.
   Value Get(const fb::Val* v, uint32_t mask, const char* what);
-  // The next value of a stream, checked like Get (the commonest tags without the fb::Val detour).
-  Value Read(ByteReader& r, uint32_t mask, const char* what);
   HeapCell* GetCell(const fb::Val* v, int tag, bool nullable, const char* what);
   vm::Object* GetObject(const fb::Val* v, bool nullable, const char* what) {
     return static_cast<vm::Object*>(GetCell(v, kTagObject, nullable, what));
@@ -78,14 +76,13 @@ class Codec::Restorer {
   bool AllocateStrings();
   bool AllocateCells();
   bool AllocateObjects();
-  bool FillCells();       // symbols and shapes (before objects: an object's head names its shape)
-  bool FillCellValues();  // captured variables and accessors (they reference objects)
+  bool FillCells();
   bool FillObject(uint32_t index, ByteReader& bodies);
   bool RestoreState(const bytecode::Module& module);
 
   const fb::Snapshot* s_;
   const RealmTable& realm_;
-  const NativeIds& natives_;
+  NativeIds natives_;
   vm::VM& vm_;
   std::string error_;
   std::vector<vm::String*> strings_;
@@ -95,7 +92,6 @@ class Codec::Restorer {
   std::vector<vm::Accessor*> accessors_;
   std::vector<vm::Object*> objects_;
   std::vector<ObjType> types_;  // per object
-  std::vector<uint32_t> second_pass_;  // objects whose checks need every cell filled (RestoreState)
   std::vector<vm::Proto*> protos_;  // module order
   absl::flat_hash_map<const vm::Proto*, std::vector<bool>> boundaries_;
   // Coroutines' saved frames: pc offsets, checked once every closure is filled (CheckCoroutine).
@@ -149,42 +145,6 @@ Value Codec::Restorer::Get(const fb::Val* v, uint32_t mask, const char* what) {
       }
     }
   }
-}
-
-Value Codec::Restorer::Read(ByteReader& r, uint32_t mask, const char* what) {
-  const uint8_t tag = r.Byte();
-  switch (tag) {
-    case kTagUndefined:
-      if (mask & Bit(kTagUndefined)) return Value::Undefined();
-      break;
-    case kTagSmallNumber:
-      if (mask & Bit(kTagNumber)) {
-        int64_t i = r.Signed();
-        if (i < INT32_MIN || i > INT32_MAX) r.Fail();
-        return Value::Number(static_cast<double>(i));
-      }
-      break;
-    case kTagString:
-      if (mask & Bit(kTagString)) {
-        uint64_t id = r.Varint();
-        if (id < strings_.size()) return Value::FromString(strings_[id]);
-        Fail(absl::StrCat(what, ": id ", id, " out of range"));
-        return Value::Undefined();
-      }
-      break;
-    case kTagObject:
-      if (mask & Bit(kTagObject)) {
-        uint64_t id = r.Varint();
-        if (id < objects_.size()) return Value::FromObject(objects_[id]);
-        Fail(absl::StrCat(what, ": id ", id, " out of range"));
-        return Value::Undefined();
-      }
-      break;
-    default:
-      break;
-  }
-  fb::Val v = r.ValAfterTag(tag);
-  return Get(&v, mask, what);
 }
 
 HeapCell* Codec::Restorer::GetCell(const fb::Val* v, int tag, bool nullable, const char* what) {
@@ -392,6 +352,7 @@ bool Codec::Restorer::AllocateStrings() {
           std::string(reinterpret_cast<const char*>(latin1->data()) + one, len));
       one += len;
     }
+    heap.Account(static_cast<int64_t>(s->ExtraBytes()));
     if (flags & 2) {
       // A run-local atom: the module's own atoms (made again by LoadModule) take its place.
       vm::String* a = vm_.Intern(s);
@@ -435,23 +396,13 @@ bool Codec::Restorer::AllocateObjects() {
   ByteReader heads = Stream(h->object_heads());
   vm::Heap& heap = vm_.heap();
   size_t count = h->object_count();
-  // Every object takes at least three head bytes: a count the heads cannot back is corrupt.
-  if (count > heads.remaining() / 3) return Fail("object: count does not match the heads");
+  // Every object takes at least two head bytes: a count the heads cannot back is corrupt.
+  if (count > heads.remaining() / 2) return Fail("object: count does not match the heads");
   objects_.reserve(count);
   types_.reserve(count);
-  size_t total_slots = 0;
   for (size_t i = 0; i < count; ++i) {
     auto type = static_cast<ObjType>(heads.Byte());
     uint8_t klass_byte = heads.Byte();
-    // The shape first: the object is allocated with room for its slots right behind it.
-    fb::Val shape_ref = heads.Val();
-    auto* shape = static_cast<vm::Shape*>(GetCell(&shape_ref, kTagShape, false, "object shape"));
-    if (shape == nullptr) return false;
-    const auto slots = static_cast<uint32_t>(shape->entries_.size());
-    // Each slot's value takes at least a byte of the bodies: a count they cannot back is corrupt
-    // (checked before allocating, so a forged shape cannot make restore allocate without bound).
-    total_slots += slots;
-    if (total_slots > Size(h->object_bodies())) return Fail("object: more slots than the bodies hold");
     if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaThread))
       return Fail("object: unknown class");
     auto klass = static_cast<ObjectClass>(klass_byte);
@@ -465,15 +416,15 @@ bool Codec::Restorer::AllocateObjects() {
                    klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
                    klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator &&
                    klass != ObjectClass::kLuaTable && klass != ObjectClass::kLuaThread;
-        o = heap.AllocWithSlots<vm::Object>(slots, klass, nullptr, nullptr);
+        o = heap.Alloc<vm::Object>(klass, nullptr, nullptr);
         break;
       case ObjType::kArray:
         klass_ok = klass == ObjectClass::kArray;
-        o = heap.AllocWithSlots<vm::ArrayObject>(slots, nullptr, nullptr);
+        o = heap.Alloc<vm::ArrayObject>(nullptr, nullptr);
         break;
       case ObjType::kClosure:
         klass_ok = klass == ObjectClass::kFunction;
-        o = heap.AllocWithSlots<vm::Closure>(slots, nullptr, nullptr, nullptr);
+        o = heap.Alloc<vm::Closure>(nullptr, nullptr, nullptr);
         break;
       case ObjType::kNative: {
         klass_ok = klass == ObjectClass::kFunction;
@@ -481,62 +432,50 @@ bool Codec::Restorer::AllocateObjects() {
         int64_t magic = heads.Signed();
         if (id >= natives_.fns.size()) return Fail("object: unknown native function id");
         if (magic < INT32_MIN || magic > INT32_MAX) return Fail("object: bad native magic");
-        o = heap.AllocWithSlots<vm::NativeFunction>(slots, nullptr, nullptr, natives_.fns[id],
+        o = heap.Alloc<vm::NativeFunction>(nullptr, nullptr, natives_.fns[id],
                                            static_cast<int>(magic));
         break;
       }
       case ObjType::kBound:
         klass_ok = klass == ObjectClass::kFunction;
-        o = heap.AllocWithSlots<vm::BoundFunction>(slots, nullptr, nullptr);
+        o = heap.Alloc<vm::BoundFunction>(nullptr, nullptr);
         break;
       case ObjType::kPromise:
         klass_ok = klass == ObjectClass::kPromise;
-        o = heap.AllocWithSlots<vm::PromiseObject>(slots, nullptr, nullptr);
+        o = heap.Alloc<vm::PromiseObject>(nullptr, nullptr);
         break;
       case ObjType::kMap:
         klass_ok = klass == ObjectClass::kMap || klass == ObjectClass::kSet ||
                    klass == ObjectClass::kWeakMap || klass == ObjectClass::kWeakSet;
-        o = heap.AllocWithSlots<vm::MapObject>(slots, klass, nullptr, nullptr);
+        o = heap.Alloc<vm::MapObject>(klass, nullptr, nullptr);
         break;
       case ObjType::kIterator: {
         klass_ok = klass == ObjectClass::kIterator;
         uint8_t kind = heads.Byte();
         if (kind > static_cast<uint8_t>(vm::IteratorObject::Kind::kForIn))
           return Fail("object: unknown iterator kind");
-        o = heap.AllocWithSlots<vm::IteratorObject>(slots, nullptr, nullptr,
+        o = heap.Alloc<vm::IteratorObject>(nullptr, nullptr,
                                            static_cast<vm::IteratorObject::Kind>(kind));
         break;
       }
       case ObjType::kActivation:
         klass_ok = klass == ObjectClass::kAsyncState || klass == ObjectClass::kGenerator;
-        o = heap.AllocWithSlots<vm::ActivationObject>(slots, klass, nullptr, nullptr);
+        o = heap.Alloc<vm::ActivationObject>(klass, nullptr, nullptr);
         break;
       case ObjType::kLuaTable:
         klass_ok = klass == ObjectClass::kLuaTable;
-        o = heap.AllocWithSlots<vm::LuaTable>(slots, nullptr);
+        o = heap.Alloc<vm::LuaTable>(nullptr);
         break;
       case ObjType::kLuaThread:
         klass_ok = klass == ObjectClass::kLuaThread;
-        o = heap.AllocWithSlots<vm::LuaCoroutine>(slots, nullptr);
+        o = heap.Alloc<vm::LuaCoroutine>(nullptr);
         break;
       default:
         return Fail("object: unknown type");
     }
     if (!klass_ok) return Fail("object: class does not match its type");
-    o->shape_ = shape;
     objects_.push_back(o);
     types_.push_back(type);
-    switch (type) {
-      case ObjType::kNative:
-      case ObjType::kMap:
-      case ObjType::kIterator:
-      case ObjType::kActivation:
-      case ObjType::kLuaThread:
-        second_pass_.push_back(static_cast<uint32_t>(i));
-        break;
-      default:
-        break;
-    }
   }
   if (!heads.ok() || !heads.at_end()) return Fail("object: bad heads");
   return true;
@@ -586,13 +525,11 @@ bool Codec::Restorer::FillCells() {
     vm_.heap().Account(static_cast<int64_t>(s->ExtraBytes()));
   }
   if (!shapes.at_end()) return Fail("shape: unused stream bytes");
-  return ok();
-}
-
-bool Codec::Restorer::FillCellValues() {
-  const fb::Heap* h = s_->heap();
   ByteReader cells = Stream(h->cells());
-  for (size_t i = 0; i < cells_.size(); ++i) cells_[i]->value = Read(cells, kWithEmpty, "cell");
+  for (size_t i = 0; i < cells_.size(); ++i) {
+    fb::Val v = cells.Val();
+    cells_[i]->value = Get(&v, kWithEmpty, "cell");
+  }
   for (size_t i = 0; i < accessors_.size(); ++i) {
     const fb::AccessorCell* c = h->accessors()->Get(static_cast<flatbuffers::uoffset_t>(i));
     accessors_[i]->getter = Get(&c->getter(), Bit(kTagUndefined) | Bit(kTagObject), "getter");
@@ -611,21 +548,27 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
   uint8_t flags = r.Byte();
   if (flags > 63) return Fail("object: bad flags");
   fb::Val v = r.Val();
+  o->shape_ = static_cast<vm::Shape*>(GetCell(&v, kTagShape, false, "object shape"));
+  v = r.Val();
   o->proto_ = GetObject(&v, true, "object prototype");
   if (!ok()) return false;
   o->extensible_ = flags & 1;
   o->frozen_elements_ = flags & 2;
   o->sealed_elements_ = flags & 4;
-  // The slots: one value per shape entry (AllocateObjects made room for them inline).
   const auto& shape_entries = o->shape_->entries_;
-  o->slots_.resize(static_cast<uint32_t>(shape_entries.size()));
+  if (r.Count() != shape_entries.size()) return Fail("object: slot count does not match its shape");
+  o->slots_.resize(shape_entries.size());
   for (size_t i = 0; i < shape_entries.size(); ++i) {
     bool accessor = shape_entries[i].attrs & vm::kAccessorProp;
-    o->slots_[i] = Read(r, accessor ? Bit(kTagAccessor) : kWithEmpty, "object slot");
+    v = r.Val();
+    o->slots_[i] = Get(&v, accessor ? Bit(kTagAccessor) : kWithEmpty, "object slot");
   }
   uint32_t n = r.Count();
   o->elements_.reserve(n);
-  for (uint32_t i = 0; i < n; ++i) o->elements_.push_back(Read(r, kWithEmpty, "element"));
+  for (uint32_t i = 0; i < n; ++i) {
+    v = r.Val();
+    o->elements_.push_back(Get(&v, kWithEmpty, "element"));
+  }
   n = r.Count();
   if (n > 0) {
     auto& sparse = o->EnsureSparse();
@@ -889,18 +832,15 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
       break;
   }
   if (!r.ok() || !r.at_end()) return Fail("object: malformed body");
-  // What the object owns beyond its cell (vectors filled above), counted while it is in cache.
-  vm_.heap().Account(static_cast<int64_t>(o->ExtraBytes()));
   return ok();
 }
 
 bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
   const fb::VmState* st = s_->vm();
   vm::VM& vm = vm_;
-  // Second pass over the objects whose checks need every cell filled.
-  for (uint32_t index : second_pass_) {
-    vm::Object* o = objects_[index];
-    switch (types_[index]) {
+  // Second pass over objects: checks that need every cell filled.
+  for (vm::Object* o : objects_) {
+    switch (Codec::TypeOf(o)) {
       case ObjType::kNative: {
         auto* n = static_cast<vm::NativeFunction*>(o);
         if (n->fn == vm::ResolvingFunctionNative()) {
@@ -1024,9 +964,7 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       if (lf->top() > (1u << 24) || (lf->top() != 0 && lf->top() < fr.base))
         return Fail("lua: frame top outside the stack");
       needed = std::max<size_t>(needed, static_cast<size_t>(lf->top()) + 1);
-      if (lf->site_want() < -1 ||
-          ((lf->site_flags() & vm::kLuaOuterTrueMask) && !(lf->site_flags() & vm::kLuaProtected)))
-        return Fail("lua: bad call site");
+      if (lf->site_want() < -1 || lf->site_flags() > 7) return Fail("lua: bad call site");
       fr.top = lf->top();
       fr.site.want = lf->site_want();
       fr.site.lua_flags = lf->site_flags();
@@ -1042,8 +980,7 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       if (ws == nullptr || vm.frames_.empty()) return Fail("lua: waiting without a call site");
       if (ws->site_kind() > static_cast<uint8_t>(vm::CallSite::Kind::kCoroutine) ||
           ws->site_kind() == static_cast<uint8_t>(vm::CallSite::Kind::kBoundary) ||
-          lua->wait_want() < -1 ||
-          ((lua->wait_flags() & vm::kLuaOuterTrueMask) && !(lua->wait_flags() & vm::kLuaProtected)))
+          lua->wait_want() < -1 || lua->wait_flags() > 7)
         return Fail("lua: bad call site");
       vm::CallSite& site = vm.lua_wait_site_;
       site.kind = static_cast<vm::CallSite::Kind>(ws->site_kind());
@@ -1161,9 +1098,7 @@ absl::Status Codec::Restorer::Run(const bytecode::Module& module) {
   for (const Value& v : vm_.loaded_protos_) protos_.push_back(static_cast<vm::Proto*>(v.AsHeap()));
   if (s_->program()->proto_count() != protos_.size())
     return absl::InvalidArgumentError("snapshot: the program module does not match the snapshot");
-  if (!AllocateStrings() || !AllocateCells() || !FillCells() || !AllocateObjects() ||
-      !FillCellValues())
-    return corrupted();
+  if (!AllocateStrings() || !AllocateCells() || !AllocateObjects() || !FillCells()) return corrupted();
   ByteReader bodies = Stream(s_->heap()->object_bodies());
   for (uint32_t i = 0; i < objects_.size(); ++i)
     if (!FillObject(i, bodies)) return corrupted();
@@ -1171,6 +1106,7 @@ absl::Status Codec::Restorer::Run(const bytecode::Module& module) {
     Fail("object: unused body bytes");
     return corrupted();
   }
+  for (vm::Object* o : objects_) vm_.heap().Account(static_cast<int64_t>(o->ExtraBytes()));
   if (!RestoreState(module)) return corrupted();
   vm_.heap().Account(static_cast<int64_t>(vm_.stack_.size() * sizeof(Value)));
   if (vm_.heap().bytes() > vm_.limits().max_memory_bytes)
@@ -1185,8 +1121,7 @@ absl::StatusOr<std::unique_ptr<vm::VM>> Codec::Restore(const fb::Snapshot* s, co
   auto vm = std::make_unique<vm::VM>(&realm, limits);
   const bytecode::Module& m = *module;
   vm->LoadModule(std::move(module));
-  std::shared_ptr<const NativeIds> natives = Natives(realm);
-  Restorer r(s, Table(realm), *natives, *vm);
+  Restorer r(s, Table(realm), Natives(realm), *vm);
   if (absl::Status st = r.Run(m); !st.ok()) return st;
   return vm;
 }

@@ -33,12 +33,6 @@ Registry& TheRegistry() {
   return *r;
 }
 
-size_t RegisteredCount() {
-  Registry& r = TheRegistry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  return r.natives.size();
-}
-
 std::vector<std::pair<vm::NativeFn, std::string>> Registered() {
   Registry& r = TheRegistry();
   std::lock_guard<std::mutex> lock(r.mu);
@@ -100,7 +94,6 @@ std::shared_ptr<const RealmTable> Codec::BuildTable(const vm::Realm& realm) {
   for (uint32_t id = 0; id < t->cells.size(); ++id) {
     vm::HeapCell* c = t->cells[id];
     t->ids.emplace(c, id);
-    c->set_snapshot_id(id);  // read by the encoder (HeapCell::snapshot_id); set once, here
     h.U8(static_cast<uint8_t>(c->cell_kind()));
     switch (c->cell_kind()) {
       case vm::CellKind::kString: {
@@ -200,9 +193,7 @@ ObjType Codec::TypeOf(const vm::Object* o) {
   return ObjType::kPlain;
 }
 
-namespace {
-NativeIds MakeNatives(const RealmTable& table,
-                      const std::vector<std::pair<vm::NativeFn, std::string>>& registered) {
+NativeIds Codec::Natives(const vm::Realm& realm) {
   NativeIds n;
   auto add = [&](vm::NativeFn fn, std::string name) {
     if (n.ids.emplace(reinterpret_cast<uintptr_t>(fn), static_cast<uint32_t>(n.fns.size())).second) {
@@ -210,47 +201,10 @@ NativeIds MakeNatives(const RealmTable& table,
       n.names.push_back(std::move(name));
     }
   };
-  for (vm::NativeFn fn : table.natives) add(fn, "");
+  for (vm::NativeFn fn : Table(realm).natives) add(fn, "");
   add(vm::ResolvingFunctionNative(), "PromiseResolvingFunction");
-  for (auto& [fn, name] : registered) add(fn, name);
+  for (auto& [fn, name] : Registered()) add(fn, name);
   return n;
-}
-
-uint64_t MakeBuildId(const RealmTable& table,
-                     const std::vector<std::pair<vm::NativeFn, std::string>>& registered) {
-  Hasher h;
-  h.Str("codemode engine");
-  h.Str(CODEMODE_ENGINE_VERSION);
-  for (const char* name : isa::kNames) h.Str(name);
-  h.U64(table.fingerprint);
-  h.Str("PromiseResolvingFunction");
-  for (const auto& [fn, name] : registered) h.Str(name);
-  return h.Digest();
-}
-}  // namespace
-
-void Codec::Refresh(const RealmTable& table) {
-  // Caller holds table.cache_mu. The registry's size names its contents (append only).
-  size_t count = RegisteredCount();
-  if (count == table.cached_registered && table.native_ids != nullptr) return;
-  auto registered = Registered();
-  table.native_ids = std::make_shared<const NativeIds>(MakeNatives(table, registered));
-  table.build_id = MakeBuildId(table, registered);
-  table.cached_registered = registered.size();
-}
-
-std::shared_ptr<const NativeIds> Codec::Natives(const vm::Realm& realm) {
-  const RealmTable& table = Table(realm);
-  std::lock_guard<std::mutex> lock(table.cache_mu);
-  Refresh(table);
-  return table.native_ids;
-}
-
-uint64_t Codec::BuildId(const vm::Realm& realm) {
-  const RealmTable& table = Table(realm);
-  std::lock_guard<std::mutex> lock(table.cache_mu);
-  Refresh(table);
-  return table.build_id;
 }
 
 void RegisterNative(vm::NativeFn fn, std::string_view name) {
@@ -261,7 +215,16 @@ void RegisterNative(vm::NativeFn fn, std::string_view name) {
   r.natives.emplace_back(fn, std::string(name));
 }
 
-uint64_t EngineBuildId(const vm::Realm& realm) { return Codec::BuildId(realm); }
+uint64_t EngineBuildId(const vm::Realm& realm) {
+  Hasher h;
+  h.Str("codemode engine");
+  h.Str(CODEMODE_ENGINE_VERSION);
+  for (const char* name : isa::kNames) h.Str(name);
+  h.U64(Codec::Table(realm).fingerprint);
+  h.Str("PromiseResolvingFunction");
+  for (const auto& [fn, name] : Registered()) h.Str(name);
+  return h.Digest();
+}
 
 uint64_t ModuleHash(const bytecode::Module& module) {
   Hasher h;

@@ -28,9 +28,7 @@ namespace codemode::snapshot {
 // The snapshot format this engine writes and reads. Bumped by any incompatible change; older or newer
 // snapshots then fail cleanly with "snapshot: format version N, this engine reads M".
 // Version 2 (2026-11-30): objects and string lengths as compact byte streams (snapshot.fbs, "Heap").
-// Version 3 (2026-11-30): an object's shape moves from its body to its head (restore allocates the
-// object with its slots inline); the body no longer repeats the slot count.
-inline constexpr uint32_t kFormatVersion = 3;
+inline constexpr uint32_t kFormatVersion = 2;
 
 // One row of the call table (runtime/ fills it; issue 3 item 2).
 struct CallEntry {

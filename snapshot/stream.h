@@ -165,9 +165,8 @@ class ByteReader {
   }
   // A value in the form ByteWriter::Val wrote; unknown tags are returned as they are (the caller's
   // tag check rejects them).
-  fb::Val Val() { return ValAfterTag(Byte()); }
-  // The payload of a value whose tag byte was already read.
-  fb::Val ValAfterTag(uint8_t tag) {
+  fb::Val Val() {
+    uint8_t tag = Byte();
     switch (tag) {
       case kTagUndefined:
       case kTagNull:

@@ -47,15 +47,6 @@ class HeapCell {
   // Bytes this cell owns beyond sizeof (vectors, strings), for accounting at allocation.
   virtual size_t ExtraBytes() const { return 0; }
 
-  // A scratch word for the snapshot codec (snapshot/encode.cc): the id a snapshot being written gave
-  // this cell, so that references resolve with a field read instead of a pointer→id table. The VM never
-  // reads it. Run cells: stale between snapshots; the codec confirms a value against its own list of
-  // the cells it named (id < size and list[id] == this) before trusting it. Shared (realm) cells: their
-  // realm id, written once under the realm table's std::call_once, read-only afterwards. It sits in
-  // what was alignment padding of the header, so no cell class grows.
-  uint32_t snapshot_id() const { return snapshot_id_; }
-  void set_snapshot_id(uint32_t id) { snapshot_id_ = id; }
-
  private:
   friend class Heap;
   friend class Tracer;
@@ -64,7 +55,6 @@ class HeapCell {
   CellKind kind_;
   bool marked_ = false;
   bool shared_ = false;
-  uint32_t snapshot_id_ = 0;
 };
 
 // Marks reachable cells with an explicit work list (no recursion: object graphs may be deep).
