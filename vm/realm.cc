@@ -381,10 +381,48 @@ Value IIsSpecialForExport(VM& vm, CallArgs& args) {
   }
 }
 
+// objectClass(v): the internal class of an object as a name ("Map", "Set", "Promise", "Error", …; "Object"
+// for ordinary objects and anything without a name below, "" for primitives) — the brand checks of
+// self-hosted built-ins such as structuredClone (HTML §2.7.3).
+Value IObjectClass(VM& vm, CallArgs& args) {
+  if (!args[0].IsObject()) return vm.Str("");
+  const char* name = "Object";
+  switch (vm.Resolve(args[0].AsObject())->klass()) {
+    case ObjectClass::kArray: name = "Array"; break;
+    case ObjectClass::kFunction: name = "Function"; break;
+    case ObjectClass::kError: name = "Error"; break;
+    case ObjectClass::kBoolean: name = "Boolean"; break;
+    case ObjectClass::kNumber: name = "Number"; break;
+    case ObjectClass::kString: name = "String"; break;
+    case ObjectClass::kSymbol: name = "Symbol"; break;
+    case ObjectClass::kDate: name = "Date"; break;
+    case ObjectClass::kRegExp: name = "RegExp"; break;
+    case ObjectClass::kMap: name = "Map"; break;
+    case ObjectClass::kSet: name = "Set"; break;
+    case ObjectClass::kWeakMap: name = "WeakMap"; break;
+    case ObjectClass::kWeakSet: name = "WeakSet"; break;
+    case ObjectClass::kPromise: name = "Promise"; break;
+    case ObjectClass::kArguments: name = "Arguments"; break;
+    case ObjectClass::kOrdinary: name = "Object"; break;
+    default: name = "Internal"; break;
+  }
+  return vm.Str(name);
+}
+
+// chargeSteps(n): charges n steps of work done by a self-hosted loop over a large input (a non-negative
+// integer; anything else is ignored), so limits see work the step counter would not.
+Value IChargeSteps(VM& vm, CallArgs& args) {
+  if (args[0].IsNumber()) {
+    double n = args[0].AsNumber();
+    if (n > 0 && n < 1e15) vm.ChargeSteps(static_cast<uint64_t>(n));
+  }
+  return Value::Undefined();
+}
+
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
 const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl", "URL", "URLSearchParams",
-                                       "TextEncoder", "TextDecoder", "structuredClone", "atob", "btoa",
+                                       "TextEncoder", "TextDecoder",
                                        "Reflect", "Proxy", "WeakRef", "FinalizationRegistry",
                                        "ArrayBuffer", "DataView", "Uint8Array", "Int8Array",
                                        "Uint16Array", "Int16Array", "Uint32Array", "Int32Array",
@@ -564,6 +602,8 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   Intrinsic(vm, intr, "isEmpty", IIsEmpty, 1);
   Intrinsic(vm, intr, "boundTarget", IBoundTarget, 1);
   Intrinsic(vm, intr, "getPrototypeOf", IGetPrototypeOf, 1);
+  Intrinsic(vm, intr, "objectClass", IObjectClass, 1);
+  Intrinsic(vm, intr, "chargeSteps", IChargeSteps, 1);
   vm.DefineValue(intr, "symIterator", Value::FromSymbol(in.sym_iterator));
   vm.DefineValue(intr, "symAsyncIterator", Value::FromSymbol(in.sym_async_iterator));
   vm.DefineValue(intr, "symToPrimitive", Value::FromSymbol(in.sym_to_primitive));

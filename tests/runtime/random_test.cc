@@ -86,6 +86,16 @@ TEST_CASE("random: the same run id gives the same sequence, other ids differ (JS
   }
 }
 
+TEST_CASE("random: crypto.randomUUID draws from the run's generator (same id, same UUIDs)") {
+  constexpr std::string_view kUuids =
+      "const a = [crypto.randomUUID(), crypto.randomUUID()]; await null; a.push(crypto.randomUUID()); "
+      "return a;";
+  std::string a = Run(Language::kJavaScript, kUuids, "uuid-a");
+  CHECK(a.size() == 2 + 3 * 38 + 2);  // ["…","…","…"]: three quoted 36-character UUIDs
+  CHECK(Run(Language::kJavaScript, kUuids, "uuid-a") == a);
+  CHECK(Run(Language::kJavaScript, kUuids, "uuid-b") != a);
+}
+
 TEST_CASE("random: JS Math.random values are in [0, 1) and not constant") {
   std::string v = Run(Language::kJavaScript,
                       "let lo = 1, hi = 0, s = new Set(); for (let i = 0; i < 10000; i++) {"
