@@ -115,10 +115,12 @@ class LuaFn {
         reg_of_[v] = r;
       }
       b_.SetLocal(reg_of_[v], true);
+      NoteLocal(v->name, reg_of_[v]);
     }
     Block(fn_->body);
     b_.SetPosition(fn_->end_line, 1);
     b_.EmitAB(Op::LRET, 0, 1);
+    EndLocals(0);
     if (b_.failed() && !m_->error) {
       m_->error =
           CompileError{CompileError::Kind::kUnsupportedSyntax, b_.error(), fn_->line, fn_->column};
@@ -153,7 +155,30 @@ class LuaFn {
       auto* l = s->As<lua::LabelStat>();
       if (deferred_labels_.erase(l) > 0) b_.Bind(LabelFor(l));
     }
+    EndLocals(mark);
     b_.FreeTo(mark);
+  }
+
+  // ------------------------------------------------------------------------------------
+  // debug info: the locals table (bytecode::LocalVarInfo) for error messages naming variables
+
+  void NoteLocal(std::string_view name, int reg) {
+    auto& l = b_.proto().locals.emplace_back();
+    l.name = std::string(name);
+    l.reg = static_cast<uint8_t>(reg);
+    l.start_pc = b_.pc();
+    l.end_pc = UINT32_MAX;
+    open_locals_.push_back(b_.proto().locals.size() - 1);
+  }
+  // The scope of the variables in registers >= mark ends here.
+  void EndLocals(int mark) {
+    auto& locals = b_.proto().locals;
+    for (size_t j = open_locals_.size(); j-- > 0;) {
+      auto& l = locals[open_locals_[j]];
+      if (l.reg < mark) continue;
+      l.end_pc = b_.pc();
+      open_locals_.erase(open_locals_.begin() + static_cast<std::ptrdiff_t>(j));
+    }
   }
 
   // ------------------------------------------------------------------------------------
@@ -291,6 +316,7 @@ class LuaFn {
         int c = AnyReg(r->cond);
         CloseTbc(tbc_mark);
         b_.EmitJump(Op::LJMPF, c, loop);
+        EndLocals(mark);
         b_.FreeTo(mark);
         breaks_.pop_back();
         b_.Bind(exit);
@@ -340,6 +366,7 @@ class LuaFn {
         int r = b_.Alloc(1);
         reg_of_[f->var] = r;
         b_.SetLocal(r, true);
+        NoteLocal(f->var->name, r);
         if (f->var->captured) {
           cell_[f->var] = true;
           b_.EmitAB(Op::NEWCELL, r, 1);
@@ -415,6 +442,7 @@ class LuaFn {
       }
       reg_of_[v] = r;
       b_.SetLocal(r, true);
+      NoteLocal(v->name, r);
     }
     for (size_t i = 0; i < vars.size(); ++i)
       if (vars[i]->attrib == lua::LocalAttrib::kClose)
@@ -599,9 +627,11 @@ class LuaFn {
       reg_of_[s->var] = a + 3;
       b_.SetLocal(a + 3, true);
     }
+    NoteLocal(s->var->name, reg_of_[s->var]);
     breaks_.push_back({exit, tbc_.size()});
     Block(s->body);
     breaks_.pop_back();
+    EndLocals(a);
     b_.FreeTo(inner);
     At(s);
     b_.EmitJump(Op::LFORLOOP, a, body);
@@ -616,6 +646,7 @@ class LuaFn {
     bool closing = s->exprs.size() >= 4 || IsMulti(s->exprs.back());
     ExprList(s->exprs, closing ? 4 : 3);
     b_.FreeTo(a + (closing ? 4 : 3));
+    for (int j = 0; j < (closing ? 4 : 3); ++j) NoteLocal("(for state)", a + j);
     size_t tbc_mark = tbc_.size();
     if (closing) {
       lua::LocalVar state;
@@ -648,14 +679,17 @@ class LuaFn {
         reg_of_[v] = w + i;
         b_.SetLocal(w + i, true);
       }
+      NoteLocal(v->name, reg_of_[v]);
     }
     breaks_.push_back({exit, tbc_.size()});
     Block(s->body);
     breaks_.pop_back();
+    EndLocals(w);
     b_.FreeTo(inner);
     b_.EmitJump(loop);
     b_.Bind(exit);
     CloseTbc(tbc_mark);
+    EndLocals(mark);
     b_.FreeTo(mark);
   }
 
@@ -1125,6 +1159,7 @@ class LuaFn {
   absl::flat_hash_map<const lua::LocalVar*, int> reg_of_;
   absl::flat_hash_map<const lua::LocalVar*, bool> cell_;
   std::vector<int> upmap_;
+  std::vector<size_t> open_locals_;  // indices into proto().locals still in scope
   int rest_reg_ = 0;
   struct Break {
     Label label;

@@ -30,54 +30,87 @@ function __format_slow(fmt, ...)
   return format(fmt, unpack(args, 1, args.n))
 end
 
+-- tostring(v) through v's __tostring h: lua5.4's luaL_tolstring calls it from C (a yield inside is
+-- "attempt to yield across a C-call boundary") and wants a string or a number back
+function __tostring_meta(h, v, level)
+  local s = h(v)
+  local t = type(s)
+  if t == "number" then return tostring(s) end
+  if t ~= "string" then error("'__tostring' must return a string", level) end
+  return s
+end
+
 local function default_less(a, b) return a < b end
 
--- table.sort with a comparator or with values that need __lt: a stable merge sort
-function __sort(t, comp)
+-- table.sort with a comparator or with values that need __lt: lua5.4's algorithm (a median-of-three
+-- quicksort in place through t[i], as vm/lua_lib.cc LuaQuickSort), so that equal keys, the order
+-- left by a failing comparator and "invalid order function for sorting" are lua5.4's
+-- (sort_aux returns true when the order is invalid)
+local function sort_aux(t, lt, lo, up, rnd)
+  while lo < up do
+    local a, b = t[lo], t[up]
+    if lt(b, a) then t[lo] = b; t[up] = a end
+    if up - lo == 1 then return end
+    local p
+    if up - lo < 100 or rnd == 0 then
+      p = (lo + up) // 2
+    else
+      local r4 = (up - lo) // 4
+      p = rnd % (r4 * 2) + lo + r4
+    end
+    a, b = t[p], t[lo]
+    if lt(a, b) then
+      t[p] = b; t[lo] = a
+    else
+      b = t[up]
+      if lt(b, a) then t[p] = b; t[up] = a end
+    end
+    if up - lo == 2 then return end
+    local pv = t[p]
+    t[p] = t[up - 1]; t[up - 1] = pv
+    local i, j = lo, up - 1
+    while true do
+      i = i + 1
+      local ai = t[i]
+      while lt(ai, pv) do
+        if i == up - 1 then return true end
+        i = i + 1
+        ai = t[i]
+      end
+      j = j - 1
+      local aj = t[j]
+      while lt(pv, aj) do
+        if j < i then return true end
+        j = j - 1
+        aj = t[j]
+      end
+      if j < i then
+        t[up - 1] = ai; t[i] = pv
+        break
+      end
+      t[i] = aj; t[j] = ai
+    end
+    p = i
+    local n
+    if p - lo < up - p then
+      if sort_aux(t, lt, lo, p - 1, rnd) then return true end
+      n = p - lo
+      lo = p + 1
+    else
+      if sort_aux(t, lt, p + 1, up, rnd) then return true end
+      n = up - p
+      up = p - 1
+    end
+    if up - lo > 128 * n + 127 then rnd = ((lo * 2654435761) ~ (up * 40503)) & 0xFFFFFFFF | 1 end
+  end
+end
+
+function __sort(t, comp, level)
   local n = #t
   if n < 2 then return end
-  local lt = comp or default_less
-  local a, b = {}, {}
-  for i = 1, n do a[i] = t[i] end
-  -- insertion sort of runs of 8, then merges
-  local run = 8
-  for lo = 1, n, run do
-    local hi = lo + run - 1
-    if hi > n then hi = n end
-    for i = lo + 1, hi do
-      local v = a[i]
-      local j = i - 1
-      while j >= lo and lt(v, a[j]) do
-        a[j + 1] = a[j]
-        j = j - 1
-      end
-      a[j + 1] = v
-    end
+  if sort_aux(t, comp or default_less, 1, n, 0) then
+    error("invalid order function for sorting", level)  -- table.sort's caller, as luaL_error
   end
-  local width = run
-  while width < n do
-    local i = 1
-    while i <= n do
-      local mid, hi = i + width, i + 2 * width
-      if mid > n + 1 then mid = n + 1 end
-      if hi > n + 1 then hi = n + 1 end
-      local l, r, k = i, mid, i
-      while l < mid and r < hi do
-        if lt(a[r], a[l]) then
-          b[k] = a[r]; r = r + 1
-        else
-          b[k] = a[l]; l = l + 1
-        end
-        k = k + 1
-      end
-      while l < mid do b[k] = a[l]; l = l + 1; k = k + 1 end
-      while r < hi do b[k] = a[r]; r = r + 1; k = k + 1 end
-      i = hi
-    end
-    a, b = b, a
-    width = width * 2
-  end
-  for i = 1, n do t[i] = a[i] end
 end
 
 -- string.gsub with a function replacement

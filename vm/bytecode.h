@@ -59,6 +59,16 @@ struct LineEntry {
   uint32_t column = 0;
 };
 
+// A Lua local variable's scope for error messages that name it (lua5.4's "local 'x'", ldebug.c
+// getobjname): register `reg` holds the variable — its cell when captured — for pc in
+// [start_pc, end_pc). Filled by the Lua compiler only; never saved in snapshots (recompiled from source).
+struct LocalVarInfo {
+  std::string name;
+  uint32_t start_pc = 0;
+  uint32_t end_pc = 0;
+  uint8_t reg = 0;
+};
+
 enum class FunctionKind : uint8_t {
   kNormal,           // function declaration / expression: callable and constructible
   kArrow,            // lexical this/arguments/new.target (the compiler resolves them as upvalues)
@@ -90,6 +100,7 @@ struct FunctionProto {
   std::vector<uint32_t> children;  // indices into Module::protos, referenced by CLOSURE Bx
   std::vector<Handler> handlers;
   std::vector<LineEntry> lines;
+  std::vector<LocalVarInfo> locals;  // Lua debug info (vm/lua/debug_names.h); empty for JavaScript
   uint32_t line = 0;           // where the function starts
   uint32_t column = 0;
 };

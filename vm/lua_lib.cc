@@ -222,8 +222,10 @@ Value LToString(VM& vm, CallArgs& args) {
   if (LuaTable* mt = vm.LuaMetatable(v); mt != nullptr && !v.IsString()) {
     Value h = mt->GetStr(LA(vm, LuaAtom::tostring));
     if (!h.IsUndefined()) {
-      Value a[1] = {v};
-      return vm.TailCall(h, Value::Undefined(), a);
+      // The prelude calls h: no yield across it, and its result is checked (luaL_tolstring).
+      Value meta = vm.lua_globals()->GetStr(vm.Intern("__tostring_meta"));
+      Value a[3] = {h, v, Value::Int(vm.lua_native_from_native() ? 0 : 2)};
+      return vm.TailCall(meta, Value::Undefined(), a);
     }
     Value name = mt->GetStr(LA(vm, LuaAtom::name));
     if (name.IsString()) {
@@ -936,8 +938,122 @@ Value TPack(VM& vm, CallArgs& args) {
   return Value::FromObject(t);
 }
 
+// lua5.4's table.sort algorithm (manual §6.6; ltablib.c's median-of-three quicksort with a middle
+// pivot and the partition loops that detect an inconsistent order), written over `a` (a[k - 1] is
+// element k): equal keys end in lua5.4's order, a failed sort leaves lua5.4's partial order, and
+// "invalid order function for sorting" comes exactly where lua5.4 raises it. lua5.4 re-draws the
+// pivot from the clock after a badly unbalanced partition; here that choice is derived from the
+// bounds (deterministic). runtime/lua_prelude.cc __sort is the same algorithm for comparators.
+// Returns false after an invalid order (error) or when `less` asks to stop (limits).
+class LuaQuickSort {
+ public:
+  // less(x, y, ctx): 1 when x < y, 0 when not, -1 to stop the sort (the run hit a limit).
+  using Less = int (*)(Value, Value, void*);
+  LuaQuickSort(std::vector<Value>& a, Less less, void* ctx) : a_(a), less_(less), ctx_(ctx) {}
+  bool invalid = false;
+  bool stopped = false;
+
+  void Sort(int64_t lo, int64_t up, uint32_t rnd) {
+    while (lo < up && !Done()) {
+      if (Lt(At(up), At(lo))) Swap(lo, up);
+      if (up - lo == 1 || Done()) return;
+      int64_t p;
+      if (up - lo < 100 || rnd == 0) {
+        p = (lo + up) / 2;
+      } else {
+        int64_t r4 = (up - lo) / 4;
+        p = static_cast<int64_t>(rnd % static_cast<uint64_t>(r4 * 2)) + lo + r4;
+      }
+      if (Lt(At(p), At(lo))) {
+        Swap(p, lo);
+      } else if (!Done() && Lt(At(up), At(p))) {
+        Swap(p, up);
+      }
+      if (up - lo == 2 || Done()) return;
+      Swap(p, up - 1);
+      p = Partition(lo, up);
+      if (Done()) return;
+      int64_t n;
+      if (p - lo < up - p) {
+        Sort(lo, p - 1, rnd);
+        n = p - lo;
+        lo = p + 1;
+      } else {
+        Sort(p + 1, up, rnd);
+        n = up - p;
+        up = p - 1;
+      }
+      if (up - lo > 128 * n + 127) {
+        rnd = static_cast<uint32_t>(static_cast<uint64_t>(lo) * 2654435761u ^
+                                    static_cast<uint64_t>(up) * 40503u) | 1u;
+      }
+    }
+  }
+
+ private:
+  Value& At(int64_t k) { return a_[static_cast<size_t>(k - 1)]; }
+  void Swap(int64_t i, int64_t j) { std::swap(At(i), At(j)); }
+  bool Done() const { return invalid || stopped; }
+  bool Lt(Value x, Value y) {
+    int r = less_(x, y, ctx_);
+    if (r < 0) stopped = true;
+    return r > 0;
+  }
+  // a[up - 1] is the pivot P; returns its final index.
+  int64_t Partition(int64_t lo, int64_t up) {
+    int64_t i = lo, j = up - 1;
+    Value pivot = At(up - 1);
+    for (;;) {
+      while (Lt(At(++i), pivot)) {
+        if (i == up - 1) {
+          invalid = true;
+          return i;
+        }
+      }
+      if (stopped) return i;
+      while (Lt(pivot, At(--j))) {
+        if (j < i) {
+          invalid = true;
+          return i;
+        }
+      }
+      if (stopped) return i;
+      if (j < i) {
+        Swap(up - 1, i);
+        return i;
+      }
+      Swap(i, j);
+    }
+  }
+
+  std::vector<Value>& a_;
+  Less less_;
+  void* ctx_;
+};
+
+struct NativeSortCtx {
+  VM* vm;
+  uint64_t compares = 0;
+  bool numbers;
+};
+
+int NativeLess(Value x, Value y, void* p) {
+  auto* c = static_cast<NativeSortCtx*>(p);
+  if ((++c->compares & 1023) == 0) {
+    // Limits (steps, the clock) end a quadratic sort of a hostile array too.
+    c->vm->ChargeSteps(256);
+    if ((c->compares & 0xFFFF) == 0) c->vm->PollInterrupt();
+    if (c->vm->termination() != Termination::kNone) return -1;
+  }
+  if (!c->numbers) return x.AsString()->bytes() < y.AsString()->bytes();
+  if (x.IsInt() && y.IsInt()) return x.AsInt() < y.AsInt();
+  if (x.IsInt()) return lua::LuaLessThan(x.AsInt(), y.AsNumber());
+  if (y.IsInt()) return lua::LuaLessThan(x.AsNumber(), y.AsInt());
+  return x.AsNumber() < y.AsNumber();
+}
+
 // sort: numbers or strings with the default order here; a comparator (or values that need __lt) in
-// the prelude.
+// the prelude (__sort).
 Value TSort(VM& vm, CallArgs& args) {
   LuaTable* t;
   if (!CheckTable(vm, args, 0, "sort", &t)) return Value::Empty();
@@ -956,29 +1072,21 @@ Value TSort(VM& vm, CallArgs& args) {
       return ArgError(vm, 2, "sort",
                       absl::StrCat("function expected, got ", vm.LuaTypeName(args[1])));
     Value slow = vm.lua_globals()->GetStr(vm.Intern("__sort"));
-    Value a[2] = {args[0], args[1]};
+    // The error level of "invalid order function": table.sort's Lua caller, none from a native.
+    Value a[3] = {args[0], args[1], Value::Int(vm.lua_native_from_native() ? 0 : 2)};
     return vm.TailCall(slow, Value::Undefined(), a);
   }
+  if (n < 2) return vm.LuaReturn({});
   LuaTable* w = WritableTable(vm, args[0]);
   std::vector<Value> items(w->arr.begin(), w->arr.begin() + n);
   vm.ChargeSteps(static_cast<uint64_t>(n) * (64 - __builtin_clzll(static_cast<uint64_t>(n) | 1)) /
                  4);
-  if (all_num) {
-    for (Value v : items)
-      if (v.IsNumber() && std::isnan(v.AsNumber()))
-        return vm.LuaError("invalid order function for sorting");
-    std::stable_sort(items.begin(), items.end(), [](Value x, Value y) {
-      if (x.IsInt() && y.IsInt()) return x.AsInt() < y.AsInt();
-      if (x.IsInt()) return lua::LuaLessThan(x.AsInt(), y.AsNumber());
-      if (y.IsInt()) return lua::LuaLessThan(x.AsNumber(), y.AsInt());
-      return x.AsNumber() < y.AsNumber();
-    });
-  } else {
-    std::stable_sort(items.begin(), items.end(), [](Value x, Value y) {
-      return x.AsString()->bytes() < y.AsString()->bytes();
-    });
-  }
+  NativeSortCtx ctx{&vm, 0, all_num};
+  LuaQuickSort qs(items, NativeLess, &ctx);
+  qs.Sort(1, n, 0);
+  if (vm.termination() != Termination::kNone) return Value::Empty();
   for (int64_t k = 0; k < n; ++k) w->arr[static_cast<size_t>(k)] = items[static_cast<size_t>(k)];
+  if (qs.invalid) return vm.LuaError("invalid order function for sorting");
   return vm.LuaReturn({});
 }
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "vm/lua/debug_names.h"
 #include "vm/lua/lua_number.h"
 #include "vm/lua/table.h"
 #include "vm/realm.h"
@@ -166,7 +167,60 @@ std::string VM::LuaWhere(int level) {
   return "";
 }
 
+namespace {
+isa::Instr RunningInstr(const Frame& f);
+
+// luaT_objtypename: the metatable's string __name, else the type (operator and call errors).
+std::string ObjTypeName(VM& vm, Value v) {
+  if (LuaTable* mt = vm.LuaMetatable(v); mt != nullptr) {
+    Value n = mt->GetStr(vm.lua_atom(static_cast<int>(LuaAtom::name)));
+    if (n.IsString()) return std::string(n.AsString()->bytes());
+  }
+  return vm.LuaTypeName(v);
+}
+// "bad argument #N to 'F' (...)" as library natives word it, split into N, F and the rest.
+bool ParseArgError(std::string_view m, int* n, std::string_view* fname, std::string_view* rest) {
+  constexpr std::string_view kHead = "bad argument #";
+  if (m.substr(0, kHead.size()) != kHead) return false;
+  size_t i = kHead.size();
+  int v = 0;
+  size_t digits = 0;
+  while (i < m.size() && m[i] >= '0' && m[i] <= '9' && digits < 6) v = v * 10 + (m[i++] - '0'), ++digits;
+  if (digits == 0 || m.substr(i, 5) != " to '") return false;
+  size_t close = m.find("' (", i + 5);
+  if (close == std::string_view::npos) return false;
+  *n = v;
+  *fname = m.substr(i + 5, close - (i + 5));
+  *rest = m.substr(close + 2);  // "(...)"
+  return true;
+}
+}  // namespace
+
 Value VM::LuaError(std::string_view message, int level) {
+  std::string named;
+  int n;
+  std::string_view fname, rest;
+  if (lua_native_site_ != nullptr && !lua_native_from_native_ && !frames_.empty() &&
+      frames_.back().proto != nullptr && !frames_.back().proto->is_shared() &&
+      ParseArgError(message, &n, &fname, &rest)) {
+    // luaL_argerror names the function as its Lua caller called it (funcnamefromcode): a method
+    // call does not count self ("calling 'm' on bad self" for self itself).
+    isa::Instr in = RunningInstr(frames_.back());
+    if (isa::GetOp(in) == Op::LCALL) {
+      const auto* bc = frames_.back().proto->bc;
+      auto pc = lua::LuaInstrStartBefore(*bc, static_cast<uint32_t>(frames_.back().pc - bc->code.data()));
+      lua::LuaObjName who = pc ? lua::LuaNameOfRegister(*bc, *pc, isa::GetA(in)) : lua::LuaObjName{};
+      if (who.kind == "method") {
+        --n;
+        if (n == 0) named = absl::StrCat("calling '", who.name, "' on bad self ", std::string(rest));
+      }
+      if (named.empty()) {
+        named = absl::StrCat("bad argument #", n, " to '", who.kind.empty() ? std::string(fname) : who.name,
+                             "' ", std::string(rest));
+      }
+      message = named;
+    }
+  }
   std::string text = LuaWhere(level) + std::string(message);
   return Throw(Value::FromString(NewStringLatin1(std::move(text))));
 }
@@ -250,7 +304,7 @@ VM::CallResult VM::LuaCall(uint32_t window, uint32_t argc, int want) {
   if (!IsCallable(fn)) {
     Value h = LuaMetamethod(fn, lua_atom(static_cast<int>(LuaAtom::call)));
     if (!IsCallable(h)) {
-      LuaError(absl::StrCat("attempt to call a ", LuaTypeName(fn), " value",
+      LuaError(absl::StrCat("attempt to call a ", ObjTypeName(*this, fn), " value",
                             LuaVarInfo(window - frames_.back().base)));
       return CallResult::kThrew;
     }
@@ -271,7 +325,7 @@ VM::CallResult VM::LuaCall(uint32_t window, uint32_t argc, int want) {
 VM::LuaStep VM::LuaCallMeta(Value fn, uint8_t ret_reg, std::initializer_list<Value> args,
                             uint8_t transform) {
   if (!IsCallable(fn)) {
-    LuaError(absl::StrCat("attempt to call a ", LuaTypeName(fn), " value"));
+    LuaError(absl::StrCat("attempt to call a ", ObjTypeName(*this, fn), " value"));
     return LuaStep::kThrow;
   }
   uint32_t top = StackTop();
@@ -288,86 +342,30 @@ VM::LuaStep VM::LuaCallMeta(Value fn, uint8_t ret_reg, std::initializer_list<Val
   return r == CallResult::kThrew ? LuaStep::kThrow : LuaStep::kReload;
 }
 
-// What register `reg` of the running function held, for error messages ("global 'x'", "field 'y'",
-// "upvalue 'z'", "method 'm'"): the last instruction before the current one that wrote it, when
-// that instruction names something. lua5.4 does the same symbolic search (ldebug.c getobjname).
+namespace {
+// The running Lua instruction of frame f (its saved pc points after it), NOP when unknown: its
+// operand registers name the culprit of an error. Cold path only.
+isa::Instr RunningInstr(const Frame& f) {
+  isa::Instr nop = isa::EncodeABC(Op::NOP, 0, 0, 0);
+  if (f.proto == nullptr) return nop;
+  const auto* bc = f.proto->bc;
+  auto pc = lua::LuaInstrStartBefore(*bc, static_cast<uint32_t>(f.pc - bc->code.data()));
+  return pc ? bc->code[*pc] : nop;
+}
+}  // namespace
+
+// What register `reg` of the running Lua function held, for error messages ("local 'x'", "global
+// 'x'", "field 'y'", "upvalue 'z'", "method 'm'", "constant 's'"): lua5.4's getobjname
+// (vm/lua/debug_names.h) at the running instruction. Cold path only.
 std::string VM::LuaVarInfo(uint32_t reg) {
-  if (frames_.empty()) return "";
+  // Prelude functions stand for lua5.4's C library code, whose values have no names.
+  if (frames_.empty() || frames_.back().proto == nullptr || frames_.back().proto->is_shared())
+    return "";
   const Frame& f = frames_.back();
   const auto* bc = f.proto->bc;
-  const isa::Instr* code = bc->code.data();
-  uint32_t end = static_cast<uint32_t>(f.pc - code);
-  std::string found;
-  for (uint32_t pc = 0; pc < end && pc < bc->code.size();) {
-    isa::Instr w = code[pc];
-    Op op = isa::GetOp(w);
-    int words = isa::InstrWords(op);
-    if (pc + static_cast<uint32_t>(words) >= end) break;  // the failing instruction itself
-    uint32_t a = isa::GetA(w);
-    uint32_t x = words == 2 ? code[pc + 1] : 0;
-    auto name_of = [&](uint32_t k) -> std::string {
-      if (k < bc->constants.size() &&
-          bc->constants[k].kind == bytecode::Constant::Kind::kByteString)
-        return bc->constants[k].bytes;
-      return "?";
-    };
-    switch (op) {
-      case Op::LGETGLOBAL:
-        if (a == reg) found = absl::StrCat(" (global '", name_of(x), "')");
-        break;
-      case Op::LGETFIELD:
-        if (a == reg) {
-          bool method = pc + 2 < bc->code.size() && false;
-          found = absl::StrCat(method ? " (method '" : " (field '", name_of(x), "')");
-        }
-        break;
-      case Op::GETUPVAL:
-        if (a == reg) {
-          uint32_t u = isa::GetB(w);
-          found = u < bc->upvalues.size() ? absl::StrCat(" (upvalue '", bc->upvalues[u].name, "')")
-                                          : "";
-        }
-        break;
-      case Op::LOADK:
-        if (a == reg) {
-          uint32_t k = isa::GetBx(w);
-          found = k < bc->constants.size() &&
-                          bc->constants[k].kind == bytecode::Constant::Kind::kByteString
-                      ? absl::StrCat(" (constant '", bc->constants[k].bytes, "')")
-                      : "";
-        }
-        break;
-      case Op::LSETFIELD:
-      case Op::LSETINDEX:
-      case Op::LSETGLOBAL:
-      case Op::LSETLIST:
-      case Op::SETCELL:
-      case Op::SETUPVAL:
-      case Op::JMP:
-      case Op::LJMPT:
-      case Op::LJMPF:
-      case Op::JMPUNDEF:
-      case Op::JMPNOTUNDEF:
-      case Op::LRET:
-      case Op::LFORLOOP:
-      case Op::LTBC:
-      case Op::LCLOSE:
-      case Op::NOP:
-        break;  // no register written
-      case Op::LCALL:
-      case Op::LVARARG:
-        if (reg >= a) found.clear();
-        break;
-      case Op::LFORPREP:
-        if (reg >= a && reg <= a + 3) found.clear();
-        break;
-      default:
-        if (a == reg) found.clear();
-        break;
-    }
-    pc += static_cast<uint32_t>(words);
-  }
-  return found;
+  auto pc = lua::LuaInstrStartBefore(*bc, static_cast<uint32_t>(f.pc - bc->code.data()));
+  if (!pc) return "";
+  return lua::LuaVarInfoText(lua::LuaNameOfRegister(*bc, *pc, reg));
 }
 
 // ------------------------------------------------------------------------------------ operators
@@ -420,11 +418,27 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
     stack_[frames_.back().base + a] = v;
     return LuaStep::kNext;
   };
+  // The culprit's register for messages: R[B] (the first operand) or R[C] (the second).
+  auto culprit = [&](bool first) -> std::string {
+    isa::Instr in = RunningInstr(frames_.back());
+    if (isa::GetOp(in) != op) return "";
+    bool unary = op == Op::LUNM || op == Op::LBNOT;
+    return LuaVarInfo(first || unary ? isa::GetB(in) : isa::GetC(in));
+  };
   if (ToLuaNumber(x, &nx) && ToLuaNumber(y, &ny)) {
     if (bitwise) {
       int64_t ix, iy;
-      if (!ToLuaInteger(nx, &ix) || !ToLuaInteger(ny, &iy)) {
-        LuaError("number has no integer representation");
+      bool okx = ToLuaInteger(nx, &ix), oky = ToLuaInteger(ny, &iy);
+      if (!okx || !oky) {
+        if (x.IsString() || y.IsString()) {
+          // No string coercion left to try: lua5.4 blames the string operand (luaG_opinterror).
+          bool first = !(x.IsInt() || x.IsNumber());
+          LuaError(absl::StrCat("attempt to perform bitwise operation on a ",
+                                ObjTypeName(*this, first ? x : y), " value", culprit(first)));
+          return LuaStep::kThrow;
+        }
+        // luaG_tointerror: the second operand when it has no integer value, else the first.
+        LuaError(absl::StrCat("number", culprit(oky), " has no integer representation"));
         return LuaStep::kThrow;
       }
       switch (op) {
@@ -533,16 +547,14 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
   Value h = LuaMetamethod(x, name);
   if (h.IsUndefined()) h = LuaMetamethod(y, name);
   if (!h.IsUndefined()) return LuaCallMeta(h, a, {x, y});
-  // The operand to blame: the second when the first is a number (or a numeric string).
+  // The operand to blame: the first unless it is a number (luaG_opinterror); bitwise operations
+  // take numeric strings as numbers.
   lua::LuaNumber tmp;
-  Value bad = ToLuaNumber(x, &tmp) ? y : x;
+  bool first = bitwise ? !ToLuaNumber(x, &tmp) : !(x.IsInt() || x.IsNumber());
+  Value bad = first ? x : y;
   if (bitwise) {
-    if (ToLuaNumber(x, &tmp) && ToLuaNumber(y, &tmp)) {
-      LuaError("number has no integer representation");
-    } else {
-      LuaError(
-          absl::StrCat("attempt to perform bitwise operation on a ", LuaTypeName(bad), " value"));
-    }
+    LuaError(absl::StrCat("attempt to perform bitwise operation on a ", ObjTypeName(*this, bad), " value",
+                          culprit(first)));
     return LuaStep::kThrow;
   }
   if (x.IsString() || y.IsString()) {
@@ -552,7 +564,8 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
                           LuaTypeName(y), "'"));
     return LuaStep::kThrow;
   }
-  LuaError(absl::StrCat("attempt to perform arithmetic on a ", LuaTypeName(bad), " value"));
+  LuaError(absl::StrCat("attempt to perform arithmetic on a ", ObjTypeName(*this, bad), " value",
+                        culprit(first)));
   return LuaStep::kThrow;
 }
 
@@ -594,9 +607,9 @@ VM::LuaStep VM::LuaCompare(int opi, uint8_t a, Value x, Value y) {
   Value h = LuaMetamethod(x, name);
   if (h.IsUndefined()) h = LuaMetamethod(y, name);
   if (!h.IsUndefined()) return LuaCallMeta(h, a, {x, y}, 2);
-  const char* tx = LuaTypeName(x);
-  const char* ty = LuaTypeName(y);
-  if (std::strcmp(tx, ty) == 0) {
+  std::string tx = ObjTypeName(*this, x);
+  std::string ty = ObjTypeName(*this, y);
+  if (tx == ty) {
     LuaError(absl::StrCat("attempt to compare two ", tx, " values"));
   } else {
     LuaError(absl::StrCat("attempt to compare ", tx, " with ", ty));
@@ -628,9 +641,6 @@ VM::LuaStep VM::LuaIndex(uint8_t a, Value obj, Value key, int obj_reg) {
       if (h.IsUndefined()) {
         std::string info;
         if (loop == 0 && obj_reg >= 0) info = LuaVarInfo(static_cast<uint32_t>(obj_reg));
-        if (info.empty() && key.IsString() && loop == 0 && obj_reg >= 0) {
-          // lua5.4 names the key when the object came from nowhere it can name.
-        }
         LuaError(absl::StrCat("attempt to index a ", LuaTypeName(obj), " value", info));
         return LuaStep::kThrow;
       }
@@ -673,7 +683,11 @@ VM::LuaStep VM::LuaNewIndex(Value obj, Value key, Value v) {
     } else {
       h = LuaMetamethod(obj, lua_atom(static_cast<int>(LuaAtom::newindex)));
       if (h.IsUndefined()) {
-        LuaError(absl::StrCat("attempt to index a ", LuaTypeName(obj), " value"));
+        std::string info;
+        isa::Instr in = RunningInstr(frames_.back());
+        if (loop == 0 && (isa::GetOp(in) == Op::LSETFIELD || isa::GetOp(in) == Op::LSETINDEX))
+          info = LuaVarInfo(isa::GetA(in));  // the table operand
+        LuaError(absl::StrCat("attempt to index a ", LuaTypeName(obj), " value", info));
         return LuaStep::kThrow;
       }
     }
@@ -696,7 +710,9 @@ VM::LuaStep VM::LuaLen(uint8_t a, Value v) {
         Value::Int(static_cast<LuaTable*>(Resolve(v.AsObject()))->Length());
     return LuaStep::kNext;
   }
-  LuaError(absl::StrCat("attempt to get length of a ", LuaTypeName(v), " value"));
+  isa::Instr in = RunningInstr(frames_.back());
+  LuaError(absl::StrCat("attempt to get length of a ", ObjTypeName(*this, v), " value",
+                        isa::GetOp(in) == Op::LLEN ? LuaVarInfo(isa::GetB(in)) : ""));
   return LuaStep::kThrow;
 }
 
@@ -751,7 +767,7 @@ VM::LuaStep VM::LuaConcat(uint8_t a, uint32_t first, uint32_t n) {
   }
   if (i == first) {
     // A single non-concatenable operand left (only possible when n == 1).
-    LuaError(absl::StrCat("attempt to concatenate a ", LuaTypeName(right), " value"));
+    LuaError(absl::StrCat("attempt to concatenate a ", ObjTypeName(*this, right), " value"));
     return LuaStep::kThrow;
   }
   Value left = R[i - 1];
@@ -760,7 +776,7 @@ VM::LuaStep VM::LuaConcat(uint8_t a, uint32_t first, uint32_t n) {
   if (h.IsUndefined()) h = LuaMetamethod(right, name);
   if (h.IsUndefined()) {
     Value bad = IsConcatable(left) ? right : left;
-    LuaError(absl::StrCat("attempt to concatenate a ", LuaTypeName(bad), " value",
+    LuaError(absl::StrCat("attempt to concatenate a ", ObjTypeName(*this, bad), " value",
                           LuaVarInfo(IsConcatable(left) ? i : i - 1)));
     return LuaStep::kThrow;
   }
@@ -776,25 +792,35 @@ VM::LuaStep VM::LuaConcat(uint8_t a, uint32_t first, uint32_t n) {
 
 bool VM::LuaForPrep(Value* ra, bool* skip) {
   Value init = ra[0], limit = ra[1], step = ra[2];
-  auto isnum = [](Value v) { return v.IsInt() || v.IsNumber(); };
-  if (!isnum(init)) {
-    LuaError("'for' initial value must be a number");
+  // lvm.c forprep: numeric strings are converted; an integer loop checks its step, then the limit; a
+  // float loop checks the limit, the step, then the initial value.
+  auto tonum = [](Value* v) {
+    if (v->IsInt() || v->IsNumber()) return true;
+    if (!v->IsString()) return false;
+    auto n = lua::LuaStringToNumber(v->AsString()->bytes());
+    if (!n) return false;
+    const int64_t* i = std::get_if<int64_t>(&*n);
+    *v = i != nullptr ? Value::Int(*i) : Value::Number(std::get<double>(*n));
+    return true;
+  };
+  auto bad = [&](const char* what, Value v) {
+    LuaError(absl::StrCat("bad 'for' ", what, " (number expected, got ", ObjTypeName(*this, v), ")"));
     return false;
-  }
-  if (!isnum(limit)) {
-    LuaError("'for' limit must be a number");
-    return false;
-  }
-  if (!isnum(step)) {
-    LuaError("'for' step must be a number");
-    return false;
-  }
-  if (init.IsInt() && step.IsInt()) {
-    int64_t i0 = init.AsInt(), st = step.AsInt();
-    if (st == 0) {
+  };
+  const bool int_loop = init.IsInt() && step.IsInt();  // decided before any conversion
+  if (int_loop) {
+    if (step.AsInt() == 0) {
       LuaError("'for' step is zero");
       return false;
     }
+    if (!tonum(&limit)) return bad("limit", limit);
+  } else {
+    if (!tonum(&limit)) return bad("limit", limit);
+    if (!tonum(&step)) return bad("step", step);
+    if (!tonum(&init)) return bad("initial value", init);
+  }
+  if (int_loop) {
+    int64_t i0 = init.AsInt(), st = step.AsInt();
     int64_t lim;
     if (limit.IsInt()) {
       lim = limit.AsInt();
