@@ -31,6 +31,8 @@ constexpr uint32_t kProgramValue = Bit(kTagUndefined) | Bit(kTagNull) | Bit(kTag
 constexpr uint32_t kWithEmpty = kProgramValue | Bit(kTagEmpty);
 constexpr uint32_t kRegister = kWithEmpty | Bit(kTagCell);  // stack slots and saved registers
 constexpr uint32_t kSlot = kWithEmpty | Bit(kTagAccessor);
+// Restored objects keep up to this many property values inline (in their own pool cell).
+constexpr uint32_t kMaxInlineSlots = 24;
 
 template <typename T>
 size_t Size(const flatbuffers::Vector<T>* v) {
@@ -400,7 +402,27 @@ bool Codec::Restorer::AllocateObjects() {
   if (count > heads.remaining() / 2) return Fail("object: count does not match the heads");
   objects_.reserve(count);
   types_.reserve(count);
+  // Each object's slot count (the first fields of its body: flags, shape, prototype, slot count), so
+  // that its property values are allocated with it (Heap::AllocWithSlots) instead of by a malloc per
+  // object when the body is read. Only a size hint: FillObject reads and checks every body again, and
+  // a body that cannot be read here gets no inline slots.
+  std::vector<uint8_t> inline_slots(count, 0);
+  {
+    ByteReader bodies = Stream(h->object_bodies());
+    for (size_t i = 0; i < count && bodies.ok(); ++i) {
+      uint64_t len = bodies.Varint();
+      if (!bodies.ok() || len > bodies.remaining()) break;
+      ByteReader r(bodies.position(), len);
+      bodies.Skip(len);
+      r.Byte();
+      r.Val();
+      r.Val();
+      uint32_t n = r.Count();
+      if (r.ok()) inline_slots[i] = static_cast<uint8_t>(std::min<uint32_t>(n, kMaxInlineSlots));
+    }
+  }
   for (size_t i = 0; i < count; ++i) {
+    const uint32_t slots = inline_slots[i];
     auto type = static_cast<ObjType>(heads.Byte());
     uint8_t klass_byte = heads.Byte();
     if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaThread))
@@ -416,15 +438,15 @@ bool Codec::Restorer::AllocateObjects() {
                    klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
                    klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator &&
                    klass != ObjectClass::kLuaTable && klass != ObjectClass::kLuaThread;
-        o = heap.Alloc<vm::Object>(klass, nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::Object>(slots, klass, nullptr, nullptr);
         break;
       case ObjType::kArray:
         klass_ok = klass == ObjectClass::kArray;
-        o = heap.Alloc<vm::ArrayObject>(nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::ArrayObject>(slots, nullptr, nullptr);
         break;
       case ObjType::kClosure:
         klass_ok = klass == ObjectClass::kFunction;
-        o = heap.Alloc<vm::Closure>(nullptr, nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::Closure>(slots, nullptr, nullptr, nullptr);
         break;
       case ObjType::kNative: {
         klass_ok = klass == ObjectClass::kFunction;
@@ -432,43 +454,43 @@ bool Codec::Restorer::AllocateObjects() {
         int64_t magic = heads.Signed();
         if (id >= natives_.fns.size()) return Fail("object: unknown native function id");
         if (magic < INT32_MIN || magic > INT32_MAX) return Fail("object: bad native magic");
-        o = heap.Alloc<vm::NativeFunction>(nullptr, nullptr, natives_.fns[id],
+        o = heap.AllocWithSlots<vm::NativeFunction>(slots, nullptr, nullptr, natives_.fns[id],
                                            static_cast<int>(magic));
         break;
       }
       case ObjType::kBound:
         klass_ok = klass == ObjectClass::kFunction;
-        o = heap.Alloc<vm::BoundFunction>(nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::BoundFunction>(slots, nullptr, nullptr);
         break;
       case ObjType::kPromise:
         klass_ok = klass == ObjectClass::kPromise;
-        o = heap.Alloc<vm::PromiseObject>(nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::PromiseObject>(slots, nullptr, nullptr);
         break;
       case ObjType::kMap:
         klass_ok = klass == ObjectClass::kMap || klass == ObjectClass::kSet ||
                    klass == ObjectClass::kWeakMap || klass == ObjectClass::kWeakSet;
-        o = heap.Alloc<vm::MapObject>(klass, nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::MapObject>(slots, klass, nullptr, nullptr);
         break;
       case ObjType::kIterator: {
         klass_ok = klass == ObjectClass::kIterator;
         uint8_t kind = heads.Byte();
         if (kind > static_cast<uint8_t>(vm::IteratorObject::Kind::kForIn))
           return Fail("object: unknown iterator kind");
-        o = heap.Alloc<vm::IteratorObject>(nullptr, nullptr,
+        o = heap.AllocWithSlots<vm::IteratorObject>(slots, nullptr, nullptr,
                                            static_cast<vm::IteratorObject::Kind>(kind));
         break;
       }
       case ObjType::kActivation:
         klass_ok = klass == ObjectClass::kAsyncState || klass == ObjectClass::kGenerator;
-        o = heap.Alloc<vm::ActivationObject>(klass, nullptr, nullptr);
+        o = heap.AllocWithSlots<vm::ActivationObject>(slots, klass, nullptr, nullptr);
         break;
       case ObjType::kLuaTable:
         klass_ok = klass == ObjectClass::kLuaTable;
-        o = heap.Alloc<vm::LuaTable>(nullptr);
+        o = heap.AllocWithSlots<vm::LuaTable>(slots, nullptr);
         break;
       case ObjType::kLuaThread:
         klass_ok = klass == ObjectClass::kLuaThread;
-        o = heap.Alloc<vm::LuaCoroutine>(nullptr);
+        o = heap.AllocWithSlots<vm::LuaCoroutine>(slots, nullptr);
         break;
       default:
         return Fail("object: unknown type");
