@@ -341,7 +341,7 @@ Value LIpairsIter(VM& vm, CallArgs& args) {
 }
 
 Value LIpairs(VM& vm, CallArgs& args) {
-  if (args.argc == 0) return ArgError(vm, 1, "ipairs", "table expected, got no value");
+  if (args.argc == 0) return ArgError(vm, 1, "ipairs", "value expected");
   return vm.LuaReturn(
       {Value::FromObject(vm.realm().intrinsics().lua_ipairs_iter), args[0], Value::Int(0)});
 }
@@ -509,7 +509,7 @@ Value SLen(VM& vm, CallArgs& args) {
 Value SSub(VM& vm, CallArgs& args) {
   std::string_view s;
   int64_t i, j;
-  if (!CheckStr(vm, args, 0, "sub", &s) || !OptInt(vm, args, 1, "sub", 1, &i) ||
+  if (!CheckStr(vm, args, 0, "sub", &s) || !CheckInt(vm, args, 1, "sub", &i) ||
       !OptInt(vm, args, 2, "sub", -1, &j))
     return Value::Empty();
   size_t l = s.size();
@@ -1135,6 +1135,7 @@ Value MMinMax(VM& vm, CallArgs& args) {
   auto* self = static_cast<NativeFunction*>(args.callee);
   bool is_max = self->magic == 1;
   const char* fname = is_max ? "max" : "min";
+  if (args.argc == 0) return ArgError(vm, args, 1, fname, "value expected");
   lua::LuaNumber best;
   if (!CheckNum(vm, args, 0, fname, &best)) return Value::Empty();
   uint32_t best_i = 0;
