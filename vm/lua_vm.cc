@@ -227,6 +227,20 @@ Value VM::LuaError(std::string_view message, int level) {
 
 // ------------------------------------------------------------------------------------ calls
 
+namespace {
+// lua5.4 runs the message handler again on an error raised inside it, until its C stack limit
+// (LUAI_MAXCCALLS) turns that into "error in error handling".
+constexpr int64_t kLuaMaxHandlerRuns = 200;
+
+// The call site of an xpcall message handler that is a Lua function: protected so that an error
+// inside reaches LuaDeliverError, which runs the handler (aux) again; aux2 counts the runs.
+bool IsHandlerSite(const CallSite& s) {
+  return (s.lua_flags & (kLuaPrependFalse | kLuaProtected | kLuaXpcall)) ==
+             (kLuaPrependFalse | kLuaProtected | kLuaXpcall) &&
+         s.aux2.IsInt();
+}
+}  // namespace
+
 void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
   if (site.kind == CallSite::Kind::kCoroutine) {  // a coroutine's body returned (coroutine.cc)
     LuaCoroutineFinish(site, vals, n, false);
@@ -241,7 +255,7 @@ void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
   // `false`, the protected call's `true`.
   const uint32_t outer = site.lua_flags >> kLuaOuterTrueShift;
   const bool pf = (site.lua_flags & kLuaPrependFalse) != 0;
-  const bool prot = (site.lua_flags & kLuaProtected) != 0;
+  const bool prot = (site.lua_flags & kLuaProtected) != 0 && !IsHandlerSite(site);
   const uint32_t npre = outer + (pf ? 1 : 0) + (prot ? 1 : 0);
   const uint32_t total = n + npre;
   const uint32_t at = frames_.back().base + site.ret_reg;
@@ -277,23 +291,37 @@ void VM::LuaDeliverError(const CallSite& site, Value error) {
   CallSite plain = site;
   plain.lua_flags = site.lua_flags & (kLuaOuterTrueMask | kLuaPrependFalse);
   plain.aux = Value::Undefined();
+  const bool rerun = IsHandlerSite(site);
+  if (rerun) plain.aux2 = Value::Undefined();
   if (site.lua_flags & kLuaXpcall) {
     Value h = site.aux;
-    CallSite hs = plain;
-    hs.lua_flags = static_cast<uint8_t>(kLuaPrependFalse | (site.lua_flags & kLuaOuterTrueMask));
-    uint32_t top = StackTop();
-    EnsureStack(top + 8);
-    stack_[top] = h;
-    stack_[top + 1] = Value::Undefined();
-    stack_[top + 2] = error;
-    CallResult r = PushCall(h, Value::Undefined(), top + 2, 1, hs, Value::Undefined());
-    if (r == CallResult::kThrew) {
-      Value e2 = exception_;
+    const auto outer = static_cast<uint8_t>(site.lua_flags & kLuaOuterTrueMask);
+    for (int64_t run = rerun ? site.aux2.AsInt() + 1 : 0;; ++run) {
+      CallSite hs = plain;
+      hs.lua_flags = static_cast<uint8_t>(kLuaPrependFalse | outer);
+      if (run >= kLuaMaxHandlerRuns) {
+        Value m = Value::FromString(NewStringLatin1("error in error handling"));
+        LuaDeliver(hs, &m, 1);  // false, message
+        return;
+      }
+      bool closure = h.IsObject() && h.AsObject()->klass() == ObjectClass::kFunction &&
+                     static_cast<FunctionObject*>(h.AsObject())->type == FunctionType::kClosure;
+      if (closure) {
+        hs.lua_flags |= kLuaProtected | kLuaXpcall;
+        hs.aux = h;
+        hs.aux2 = Value::Int(run);
+      }
+      uint32_t top = StackTop();
+      EnsureStack(top + 8);
+      stack_[top] = h;
+      stack_[top + 1] = Value::Undefined();
+      stack_[top + 2] = error;
+      CallResult r = PushCall(h, Value::Undefined(), top + 2, 1, hs, Value::Undefined());
+      if (r != CallResult::kThrew) return;
+      // A native handler failed at once: run it again on its own error.
+      error = exception_;
       has_exception_ = false;
-      Value v[2] = {Value::Bool(false), e2};
-      LuaDeliver(plain, v, 2);
     }
-    return;
   }
   Value v[2] = {Value::Bool(false), error};
   LuaDeliver(plain, v, 2);

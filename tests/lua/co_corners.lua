@@ -11,8 +11,13 @@ print(pcall(function() return tostring(setmetatable({}, {__tostring = function()
 print(select('#', tostring(setmetatable({}, {__tostring = function() return "a", "b" end}))))
 print(pcall(tostring, setmetatable({}, {__tostring = function() error("inner") end})))
 print(pcall(tostring, setmetatable({}, {__tostring = "notfn"})))
--- a yield inside an xpcall message handler (lua5.4 then re-runs the handler on that error until
--- "error in error handling"; this VM does not re-run handlers yet, so only the pcall'd form here)
+-- a yield inside an xpcall message handler: lua5.4 runs the handler again on that error, until
+-- "error in error handling"
+co = coroutine.create(function()
+  return xpcall(function() error("e1") end, function(m) coroutine.yield("h") return "handled " .. m end)
+end)
+print(coroutine.resume(co))
+print(coroutine.status(co))
 co = coroutine.wrap(function()
   return xpcall(function() error("e1") end, function(m) local ok, e = pcall(coroutine.yield, 1) return tostring(ok) .. " " .. tostring(e) end)
 end)

@@ -94,4 +94,12 @@ TEST_CASE("lua yields across tostring and xpcall handlers are refused", "[lua]")
         "attempt to yield across a C-call boundary");
   CHECK(ErrorOf("return tostring(setmetatable({}, {__tostring = function() return {} end}))") ==
         "input:3: '__tostring' must return a string");
+  // The handler's own error (here the refused yield) runs it again, up to lua5.4's limit.
+  CHECK(ErrorOf("local co = coroutine.create(function() return xpcall(error, function(m) "
+                "coroutine.yield() end) end) local ok, a, b = coroutine.resume(co) "
+                "error(tostring(ok) .. ' ' .. tostring(a) .. ' ' .. b, 0)") ==
+        "true false error in error handling");
+  CHECK(ErrorOf("local n = 0 local ok, e = xpcall(error, function(m) n = n + 1 "
+                "if n < 3 then error('again' .. n, 0) end return m end, 'a') error(e, 0)") ==
+        "again2");
 }
