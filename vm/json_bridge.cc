@@ -285,10 +285,16 @@ struct Exporter {
           return true;
         }
         break;
+      case ObjectClass::kOrdinary:
+        // A URL is its href (features-js.md Result normalization): the prelude's exportSlow reads it.
+        if (result_rules && in.url_prototype != nullptr) {
+          for (Object* p = o->proto(); p != nullptr; p = vm.Resolve(p)->proto())
+            if (vm.Resolve(p) == vm.Resolve(in.url_prototype)) return Fail("needs program code", path, true);
+        }
+        break;
       default:
         break;
     }
-    (void)in;
     stack.push_back(o);
     if (o->klass() == ObjectClass::kArray) {
       auto* a = static_cast<ArrayObject*>(o);

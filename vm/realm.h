@@ -92,6 +92,7 @@ struct Intrinsics {
   Object* forin_iterator_prototype = nullptr;
   Object* date_prototype = nullptr;
   Object* regexp_prototype = nullptr;
+  Object* url_prototype = nullptr;  // prelude 55-url.js: a URL in the Result is its href
   Object* async_function_prototype = nullptr;
   Object* array_values = nullptr;        // %Array.prototype.values% (fast iteration check)
   Object* array_iterator_next = nullptr;  // %ArrayIteratorPrototype%.next

@@ -200,6 +200,10 @@ function recall(fn, thisArg, args, spec) {
 function exportSlow(v, depth) {
   if (depth === undefined) depth = 0;
   if (!isObject(v) || isCallable(v) || depth > 40 || I.isSpecialForExport(v)) return v;
+  if (I.urlHref !== undefined) {  // set by 55-url.js: a URL is its href
+    const href = I.urlHref(v);
+    if (href !== undefined) return href;
+  }
   if (Array.isArray(v)) {
     const out = [];
     for (let i = 0; i < v.length; i++) out.push(exportSlow(v[i], depth + 1));
