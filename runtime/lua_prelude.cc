@@ -66,14 +66,14 @@ local function sort_aux(t, lt, lo, up, rnd)
       if lt(b, a) then t[p] = b; t[up] = a end
     end
     if up - lo == 2 then return end
-    local pv = t[p]
-    t[p] = t[up - 1]; t[up - 1] = pv
-    local i, j = lo, up - 1
+    local pv, u1 = t[p], up - 1  -- u1: computed once, not once per comparison
+    t[p] = t[u1]; t[u1] = pv
+    local i, j = lo, u1
     while true do
       i = i + 1
       local ai = t[i]
       while lt(ai, pv) do
-        if i == up - 1 then return true end
+        if i == u1 then return true end
         i = i + 1
         ai = t[i]
       end
@@ -85,7 +85,7 @@ local function sort_aux(t, lt, lo, up, rnd)
         aj = t[j]
       end
       if j < i then
-        t[up - 1] = ai; t[i] = pv
+        t[u1] = ai; t[i] = pv
         break
       end
       t[i] = aj; t[j] = ai

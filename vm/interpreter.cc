@@ -759,6 +759,7 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 
 void VM::Execute(size_t stop_depth) {
   const auto& in = realm_->intrinsics();
+  bool lua_cmp = false;  // a Lua comparison's result on its way to lua_cmp_then_jump
 reload:
   if (frames_.size() <= stop_depth || termination_ != Termination::kNone || yield_pending_ ||
       lua_wait_active_)
@@ -2600,23 +2601,39 @@ reload:
         } else {
           eq = false;
         }
-        R[a] = Value::Bool(op == Op::LEQ ? eq : !eq);
-        break;
+        lua_cmp = op == Op::LEQ ? eq : !eq;
+        goto lua_cmp_then_jump;
       }
       case Op::LLT:
       case Op::LLE: {
         const Value &x = R[GetB(i)], &y = R[GetC(i)];
         if (x.IsInt() && y.IsInt()) {
-          R[a] = Value::Bool(op == Op::LLT ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt());
-          break;
+          lua_cmp = op == Op::LLT ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt();
+          goto lua_cmp_then_jump;
         }
         if (x.IsNumber() && y.IsNumber()) {
-          R[a] = Value::Bool(op == Op::LLT ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber());
-          break;
+          lua_cmp = op == Op::LLT ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber();
+          goto lua_cmp_then_jump;
         }
         Value xv = x, yv = y;
         f->pc = pc;
         LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
+        break;
+      }
+      lua_cmp_then_jump: {
+        // A comparison's fast path stores its boolean; when the next instruction is the usual
+        // LJMPT/LJMPF on that register, it runs here too (one dispatch less per `if a < b`).
+        R[a] = Value::Bool(lua_cmp);
+        const Instr n = *pc;
+        const Op nop = GetOp(n);
+        if ((nop == Op::LJMPF || nop == Op::LJMPT) && GetA(n) == a) {
+          ++pc;
+          if (lua_cmp == (nop == Op::LJMPT)) {
+            int off = GetSBx(n);
+            pc += off;
+            if (off < 0) CHARGE();
+          }
+        }
         break;
       }
       case Op::LJMPT:
@@ -2644,7 +2661,8 @@ reload:
             const auto* cbc = cp->bc;
             if (!cbc->has_rest && frames_.size() <= limits_.max_call_depth) {
               uint32_t base = f->base + a + 1;
-              EnsureStack(static_cast<size_t>(base) + cbc->num_regs + argc + 8);
+              const size_t need = static_cast<size_t>(base) + cbc->num_regs + argc + 8;
+              if (need + 512 > stack_.size()) EnsureStack(need);  // the out-of-line call is rare
               Value* NR = stack_.data() + base;
               NR[0] = Value::Undefined();
               uint32_t nparams = cbc->num_params;
@@ -2672,14 +2690,43 @@ reload:
       case Op::LRET: {
         unsigned b = GetB(i);
         uint32_t n = b ? b - 1 : f->top - (f->base + a);
-        if (f->site.kind == CallSite::Kind::kCall && f->site.want == 1 && f->site.lua_flags == 0 &&
+        if (f->site.kind == CallSite::Kind::kCall && f->site.lua_flags == 0 &&
             f->site.ret_transform == 0 && frames_.size() > 1) {
-          Value v = n > 0 ? R[a] : Value::Undefined();
-          uint8_t ret_reg = f->site.ret_reg;
+          const int want = f->site.want;
+          const uint8_t ret_reg = f->site.ret_reg;
+          if (want == 1) {
+            Value v = n > 0 ? R[a] : Value::Undefined();
+            frames_.pop_back();
+            if (ret_reg != 255) stack_[frames_.back().base + ret_reg] = v;
+            goto reload;
+          }
+          // LuaDeliver's plain case without the frame copy: the caller's window starts below this
+          // frame (dst < R + a), so a forward copy never overwrites a value not yet read, and the
+          // results fit in stack that already exists (want <= n) or in the caller's registers.
+          const Value* src = R + a;
+          const uint32_t at = frames_[frames_.size() - 2].base + ret_reg;
+          if (ret_reg == 255) {
+            frames_.pop_back();
+            goto reload;
+          }
+          if (stack_.data() + at > src ||
+              static_cast<size_t>(at) + static_cast<uint32_t>(std::max(want, 0)) + 8 > stack_.size())
+            goto lret_slow;
           frames_.pop_back();
-          if (ret_reg != 255) stack_[frames_.back().base + ret_reg] = v;
+          Frame& cf = frames_.back();
+          Value* dst = stack_.data() + at;
+          if (want < 0) {
+            for (uint32_t j = 0; j < n; ++j) dst[j] = src[j];
+            cf.top = cf.base + ret_reg + n;
+          } else {
+            const uint32_t w = static_cast<uint32_t>(want);
+            const uint32_t m = std::min(n, w);
+            for (uint32_t j = 0; j < m; ++j) dst[j] = src[j];
+            for (uint32_t j = m; j < w; ++j) dst[j] = Value::Undefined();
+          }
           goto reload;
         }
+      lret_slow:
         Frame done = *f;
         frames_.pop_back();
         const Value* vals = stack_.data() + done.base + a;

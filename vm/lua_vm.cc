@@ -36,7 +36,15 @@ void VM::LuaSetGlobal(std::string_view name, Value v) {
 LuaTable* VM::NewLuaTable(uint32_t narr, uint32_t nhash) {
   auto* t = heap_->Alloc<LuaTable>(empty_shape_);
   if (narr > 0) t->arr.reserve(narr);
-  if (nhash > 0) t->entries.reserve(nhash);
+  if (nhash > 0) {
+    // The index is sized for the constructor's fields plus one more (LuaTable::Insert grows it
+    // when (entries + 1) * 2 exceeds it), so `{a=…, b=…}` followed by one added field allocates
+    // its index once instead of twice.
+    t->entries.reserve(nhash);
+    size_t slots = 8;
+    while (slots < (static_cast<size_t>(nhash) + 2) * 2) slots *= 2;
+    t->index.assign(slots, -1);
+  }
   heap_->Account(static_cast<int64_t>(t->ExtraBytes()));
   return t;
 }

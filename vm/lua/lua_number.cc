@@ -1,6 +1,7 @@
 #include "vm/lua/lua_number.h"
 
 #include <cmath>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -98,9 +99,9 @@ std::string LuaNumberToString(double value) {
 }
 
 std::string LuaIntegerToString(int64_t value) {
-  char buf[32];
-  const int len = std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(value));
-  return std::string(buf, static_cast<size_t>(len));
+  char buf[32];  // "%lld" (lua_Integer's LUA_INTEGER_FMT) without printf's cost
+  auto r = std::to_chars(buf, buf + sizeof buf, value);
+  return std::string(buf, r.ptr);
 }
 
 std::string LuaNumberToString(const LuaNumber& value) {
