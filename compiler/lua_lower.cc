@@ -442,7 +442,7 @@ class LuaFn {
       }
       reg_of_[v] = r;
       b_.SetLocal(r, true);
-      NoteLocal(v->name, r);
+      if (!compile_consts_.contains(v)) NoteLocal(v->name, r);
     }
     for (size_t i = 0; i < vars.size(); ++i)
       if (vars[i]->attrib == lua::LocalAttrib::kClose)
@@ -450,6 +450,17 @@ class LuaFn {
   }
 
   void LocalStat(const lua::LocalStat* s) {
+    // lua5.4 folds `local x <const> = <literal>` into a compile-time constant: no local to name.
+    for (size_t i = 0; i < s->vars.size() && i < s->exprs.size(); ++i) {
+      const lua::Node* e = s->exprs[i];
+      bool neg = e->kind == NodeKind::kUnary && e->As<lua::UnaryExpr>()->op == lua::UnaryOp::kNeg;
+      if (neg) e = e->As<lua::UnaryExpr>()->operand;
+      bool number = e->kind == NodeKind::kInteger || e->kind == NodeKind::kFloat;
+      if (s->vars[i]->attrib == lua::LocalAttrib::kConst &&
+          (number || (!neg && (e->kind == NodeKind::kNil || e->kind == NodeKind::kTrue ||
+                               e->kind == NodeKind::kFalse || e->kind == NodeKind::kString))))
+        compile_consts_.insert(s->vars[i]);
+    }
     int base = b_.top();
     int n = static_cast<int>(s->vars.size());
     ExprList(s->exprs, n);
@@ -1168,6 +1179,7 @@ class LuaFn {
   absl::flat_hash_map<const lua::LocalVar*, bool> cell_;
   std::vector<int> upmap_;
   std::vector<size_t> open_locals_;  // indices into proto().locals still in scope
+  absl::flat_hash_set<const lua::LocalVar*> compile_consts_;  // lua5.4's constants: not named
   int rest_reg_ = 0;
   struct Break {
     Label label;

@@ -299,7 +299,7 @@ Value LNext(VM& vm, CallArgs& args) {
   Value k, v;
   bool done;
   if (!t->Next(LuaTable::NormalizeKey(args[1]), &k, &v, &done))
-    return vm.LuaError("invalid key to 'next'");
+    return vm.LuaError("invalid key to 'next'", 0);  // luaG_runerror in C: no position
   if (done) return Value::Undefined();
   return vm.LuaReturn({k, v});
 }
@@ -424,8 +424,9 @@ Value LRawSet(VM& vm, CallArgs& args) {
   LuaTable* t;
   if (!CheckTable(vm, args, 0, "rawset", &t)) return Value::Empty();
   Value k = LuaTable::NormalizeKey(args[1]);
-  if (k.IsUndefined()) return vm.LuaError("table index is nil");
-  if (k.IsNumber() && std::isnan(k.AsNumber())) return vm.LuaError("table index is NaN");
+  // Raised by the table code under a C function: no position (luaG_runerror).
+  if (k.IsUndefined()) return vm.LuaError("table index is nil", 0);
+  if (k.IsNumber() && std::isnan(k.AsNumber())) return vm.LuaError("table index is NaN", 0);
   if (t->flags & LuaTable::kReadOnly) return vm.LuaError("attempt to modify json.null");
   WritableTable(vm, args[0])->Set(vm.heap(), k, args[2]);
   return args[0];
@@ -455,7 +456,8 @@ Value LSetMetatable(VM& vm, CallArgs& args) {
   if (!CheckTable(vm, args, 0, "setmetatable", &t)) return Value::Empty();
   Value mt = args[1];
   if (!mt.IsUndefined() && !IsTable(mt))
-    return ArgError(vm, 2, "setmetatable", "nil or table expected");
+    return ArgError(vm, 2, "setmetatable",
+                    absl::StrCat("nil or table expected, got ", vm.LuaTypeName(args[1])));
   if (t->metatable != nullptr && !static_cast<LuaTable*>(vm.Resolve(t->metatable))
                                       ->GetStr(LA(vm, LuaAtom::metatable))
                                       .IsUndefined())
@@ -467,6 +469,7 @@ Value LSetMetatable(VM& vm, CallArgs& args) {
 }
 
 Value LGetMetatable(VM& vm, CallArgs& args) {
+  if (args.argc == 0) return ArgError(vm, args, 1, "getmetatable", "value expected");
   LuaTable* mt = vm.LuaMetatable(args[0]);
   if (mt == nullptr) return Value::Undefined();
   Value protected_mt = mt->GetStr(LA(vm, LuaAtom::metatable));
@@ -878,7 +881,7 @@ Value TRemove(VM& vm, CallArgs& args) {
   if (!OptInt(vm, args, 1, "remove", size, &pos)) return Value::Empty();
   if (args.argc >= 2 && size + 1 != pos &&
       static_cast<uint64_t>(pos) - 1u > static_cast<uint64_t>(size))
-    return ArgError(vm, 2, "remove", "position out of bounds");
+    return ArgError(vm, 1, "remove", "position out of bounds");  // lua5.4.4 names #1
   Value v = w->GetInt(pos);
   vm.ChargeSteps(static_cast<uint64_t>(std::max<int64_t>(0, size - pos)) / 16);
   for (; pos < size; ++pos) w->SetInt(vm.heap(), pos, w->GetInt(pos + 1));
@@ -902,7 +905,8 @@ Value TConcat(VM& vm, CallArgs& args) {
     } else if (v.IsInt() || v.IsNumber()) {
       out.append(vm.LuaToStringBasic(v)->bytes());
     } else {
-      return vm.LuaError(absl::StrCat("invalid value (at index ", k, ") in table for 'concat'"));
+      return vm.LuaError(absl::StrCat("invalid value (", vm.LuaTypeName(v), ") at index ", k,
+                                      " in table for 'concat'"));
     }
     if (k < j) out.append(sep);
     if (out.size() > vm.limits().max_string_length)

@@ -340,8 +340,9 @@ VM::CallResult VM::LuaCall(uint32_t window, uint32_t argc, int want) {
   if (!IsCallable(fn)) {
     Value h = LuaMetamethod(fn, lua_atom(static_cast<int>(LuaAtom::call)));
     if (!IsCallable(h)) {
-      LuaError(absl::StrCat("attempt to call a ", ObjTypeName(*this, fn), " value",
-                            LuaVarInfo(window - frames_.back().base)));
+      // A non-callable __call is what lua5.4 then tries to call (and names).
+      LuaError(absl::StrCat("attempt to call a ", ObjTypeName(*this, h.IsUndefined() ? fn : h),
+                            " value", LuaVarInfo(window - frames_.back().base)));
       return CallResult::kThrew;
     }
     EnsureStack(static_cast<size_t>(window) + argc + 16);
@@ -461,18 +462,13 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
     bool unary = op == Op::LUNM || op == Op::LBNOT;
     return LuaVarInfo(first || unary ? isa::GetB(in) : isa::GetC(in));
   };
-  if (ToLuaNumber(x, &nx) && ToLuaNumber(y, &ny)) {
+  // Bitwise operations take no strings (lua5.4: the string library has no bitwise metamethods).
+  if ((!bitwise || (!x.IsString() && !y.IsString())) && ToLuaNumber(x, &nx) &&
+      ToLuaNumber(y, &ny)) {
     if (bitwise) {
       int64_t ix, iy;
       bool okx = ToLuaInteger(nx, &ix), oky = ToLuaInteger(ny, &iy);
       if (!okx || !oky) {
-        if (x.IsString() || y.IsString()) {
-          // No string coercion left to try: lua5.4 blames the string operand (luaG_opinterror).
-          bool first = !(x.IsInt() || x.IsNumber());
-          LuaError(absl::StrCat("attempt to perform bitwise operation on a ",
-                                ObjTypeName(*this, first ? x : y), " value", culprit(first)));
-          return LuaStep::kThrow;
-        }
         // luaG_tointerror: the second operand when it has no integer value, else the first.
         LuaError(absl::StrCat("number", culprit(oky), " has no integer representation"));
         return LuaStep::kThrow;
@@ -583,10 +579,8 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
   Value h = LuaMetamethod(x, name);
   if (h.IsUndefined()) h = LuaMetamethod(y, name);
   if (!h.IsUndefined()) return LuaCallMeta(h, a, {x, y});
-  // The operand to blame: the first unless it is a number (luaG_opinterror); bitwise operations
-  // take numeric strings as numbers.
-  lua::LuaNumber tmp;
-  bool first = bitwise ? !ToLuaNumber(x, &tmp) : !(x.IsInt() || x.IsNumber());
+  // The operand to blame: the first unless it is a number (luaG_opinterror).
+  bool first = !(x.IsInt() || x.IsNumber());
   Value bad = first ? x : y;
   if (bitwise) {
     LuaError(absl::StrCat("attempt to perform bitwise operation on a ", ObjTypeName(*this, bad), " value",
