@@ -433,7 +433,7 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 // program can never continue on a wrong path), naming the feature.
 const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl",
                                        "TextEncoder", "TextDecoder",
-                                       "Reflect", "Proxy", "WeakRef", "FinalizationRegistry",
+                                       "Proxy", "WeakRef", "FinalizationRegistry",
                                        "ArrayBuffer", "DataView", "Uint8Array", "Int8Array",
                                        "Uint16Array", "Int16Array", "Uint32Array", "Int32Array",
                                        "Float32Array", "Float64Array", "Uint8ClampedArray",
