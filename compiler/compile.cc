@@ -371,6 +371,14 @@ uint32_t FunctionCompiler::CompileFunction(const js::FunctionNode* fn, const std
     }
   }
   Prologue(fn);
+  if (fn->is_generator) {
+    // The start suspension: parameters are bound (ECMA-262 §10.2.11 runs before the generator object
+    // exists), then the call returns the generator; the first next() continues from here.
+    RegScope rs(b_);
+    int t = b_.Alloc(2);
+    At(fn);
+    b_.EmitABC(Op::YIELD, t, t, 2);
+  }
   if (!fn->parameter_properties.empty() && !info_->derived_ctor) EmitParameterProperties(fn, 0);
   if (fn->expression_body) {
     RegScope rs(b_);

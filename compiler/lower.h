@@ -53,6 +53,7 @@ struct JumpContext {
   std::vector<std::string_view> labels;
   Label break_label, continue_label;
   int iterator_reg = -1;          // for-of: close on break/return/throw out of the body
+  bool async_iterator = false;    // for await: the close awaits return()'s result
   uint32_t line = 0, column = 0;  // for-of: source position reported by ITERCLOSE
   bool has_region = false;
   Region region;  // handler region owned by this statement
@@ -178,6 +179,9 @@ class FunctionCompiler {
   // 0) through the contexts above it: closes for-of iterators, diverts into finally blocks.
   void RouteExit(JumpContext::ExitKind what, size_t target, int value);
   void CloseIteratorOf(size_t index);
+  // IteratorClose / AsyncIteratorClose of R[it] (normal completion: errors propagate).
+  void EmitIteratorClose(int it, bool async);
+  bool InAsyncGenerator() { return b_.proto().is_async && b_.proto().is_generator; }
   void EmitFinallyDispatch(JumpContext& c);
   size_t PushContext(JumpContext c);
   void PopContext();
@@ -188,6 +192,8 @@ class FunctionCompiler {
   // expression reads (so `x = x + 1`, `x = [x]` are right).
   void ExprTo(const js::Node* e, int dst);
   void ExprToImpl(const js::Node* e, int dst);
+  // `yield v` / `yield* it` in a generator (lower_expr.cc; conventions in compiler/README.md).
+  void YieldTo(const js::YieldExpression* y, int dst);
   // ExprTo with function-name inference (ECMA-262 NamedEvaluation) for anonymous functions.
   void NamedExprTo(const js::Node* e, int dst, std::string_view name);
   // A register holding the value (a local's own register when possible; else a fresh temp).

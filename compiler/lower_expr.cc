@@ -470,6 +470,100 @@ void FunctionCompiler::CondJump(const Node* e, bool jump_if, Label target) {
 // -------------------------------------------------------------------------------------------
 // dispatch
 
+// yield v (ECMA-262 §15.5.5, §27.5.3.7):
+//   v → t; YIELD t t 0 (resumes with R[t] = sent value, R[t+1] = 1 for return(), else 0)
+//   JMPF t+1 L; <return R[t], through enclosing finally blocks and for-of closes>; L: MOVE dst t
+// A throw() resumes by throwing at the YIELD (the VM unwinds from there).
+// yield* it:
+//   GETITER i it; GETFIELD i+1 i "next"; LOADUNDEF v; LOADI v+1 0 (mode: 0 next, 1 return, 2 throw)
+//   loop: YIELDSTAR r i v                      ; the inner result object (prelude YieldStarStep)
+//         GETFIELD d r "done"; JMPF d yield
+//         GETFIELD dst r "value"; ADDI d v+1 -1; JMPF d ret; JMP out
+//   ret:  <return R[dst]>
+//   yield: [region H: YIELD v r 1] JMP loop    ; the inner result is yielded as it is
+//   H:    (exception in v) LOADI v+1 2; JMP loop
+//   out:
+//
+// In an async generator (ECMA-262 §27.6.3.8 AsyncGeneratorYield): `yield v` awaits v first and a
+// return() resumption awaits its value (`AWAIT t t` before the return); the VM settles requests
+// (YIELD C=0 hands the raw value to the prelude). `yield* it` uses the async iterator (ASYNCITER 0),
+// awaits and checks each inner result (AWAIT, ASYNCITER 1), yields its value, and awaits the value
+// of a return() resumption inside the handler region (a rejection becomes mode 2).
+void FunctionCompiler::YieldTo(const js::YieldExpression* y, int dst) {
+  RegScope rs(b_);
+  const bool async = InAsyncGenerator();
+  if (!y->delegate) {
+    int t = b_.Alloc(2);
+    if (y->argument) {
+      ExprTo(y->argument, t);
+    } else {
+      b_.EmitA(Op::LOADUNDEF, t);
+    }
+    At(y);
+    if (async) b_.EmitAB(Op::AWAIT, t, t);
+    b_.EmitABC(Op::YIELD, t, t, 0);
+    Label resumed = b_.NewLabel();
+    b_.EmitJump(Op::JMPF, t + 1, resumed);
+    if (async) b_.EmitAB(Op::AWAIT, t, t);
+    RouteExit(JumpContext::ExitKind::kReturn, 0, t);
+    b_.Bind(resumed);
+    b_.EmitMove(dst, t);
+    return;
+  }
+  int it = b_.Alloc(2);
+  {
+    RegScope as(b_);
+    int src = ExprAny(y->argument);
+    At(y->argument);
+    if (async) {
+      b_.EmitABC(Op::ASYNCITER, it, src, 0);
+    } else {
+      b_.EmitAB(Op::GETITER, it, src);
+    }
+  }
+  At(y);
+  b_.EmitABX(Op::GETFIELD, it + 1, it, Name("next"));
+  int v = b_.Alloc(2);
+  int r = Temp();
+  int d = Temp();
+  b_.EmitA(Op::LOADUNDEF, v);
+  b_.EmitLoadNumber(v + 1, 0);
+  Label loop = b_.NewLabel(), yield = b_.NewLabel(), ret = b_.NewLabel(), out = b_.NewLabel();
+  b_.Bind(loop);
+  At(y);
+  b_.EmitABC(Op::YIELDSTAR, r, it, v);
+  if (async) {
+    b_.EmitAB(Op::AWAIT, r, r);
+    b_.EmitABC(Op::ASYNCITER, r, r, 1);
+  }
+  b_.EmitABX(Op::GETFIELD, d, r, Name("done"));
+  b_.EmitJump(Op::JMPF, d, yield);
+  b_.EmitABX(Op::GETFIELD, r, r, Name("value"));
+  b_.EmitABC(Op::ADDI, d, v + 1, static_cast<uint8_t>(static_cast<int8_t>(-1)));
+  b_.EmitJump(Op::JMPF, d, ret);
+  b_.EmitMove(dst, r);
+  b_.EmitJump(out);
+  b_.Bind(ret);
+  if (async) b_.EmitAB(Op::AWAIT, r, r);
+  RouteExit(JumpContext::ExitKind::kReturn, 0, r);
+  b_.Bind(yield);
+  if (async) b_.EmitABX(Op::GETFIELD, r, r, Name("value"));
+  Region region = b_.OpenRegion();
+  b_.EmitABC(Op::YIELD, v, r, async ? 0 : 1);
+  if (async) {
+    b_.EmitABC(Op::ADDI, d, v + 1, static_cast<uint8_t>(static_cast<int8_t>(-1)));
+    b_.EmitJump(Op::JMPT, d, loop);
+    b_.EmitAB(Op::AWAIT, v, v);
+  }
+  Label handler = b_.NewLabel();
+  b_.CloseRegion(region, handler, v);
+  b_.EmitJump(loop);
+  b_.Bind(handler);
+  b_.EmitLoadNumber(v + 1, 2);
+  b_.EmitJump(loop);
+  b_.Bind(out);
+}
+
 void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
   switch (e->kind) {
     case NodeKind::kNumberLiteral:
@@ -565,7 +659,7 @@ void FunctionCompiler::ExprToImpl(const Node* e, int dst) {
       OptionalChainTo(e->As<js::OptionalChain>(), dst);
       return;
     case NodeKind::kYield:
-      Unsupported(e, "generators");
+      YieldTo(e->As<js::YieldExpression>(), dst);
       return;
     case NodeKind::kAwait: {
       RegScope rs(b_);
@@ -797,6 +891,7 @@ void FunctionCompiler::ObjectTo(const js::ObjectLiteral* o, int dst) {
     if (p->kind == js::PropertyKind::kMethod || IsAnonymousFunction(p->value)) {
       v = Temp();
       FunctionTo(p->value->As<js::FunctionNode>(), v, name);
+      if (key_reg >= 0) b_.EmitAB(Op::SETFNNAME, v, key_reg);  // `name` from the computed key
     } else if (IsAnonymousClass(p->value)) {
       v = Temp();
       ClassTo(p->value->As<js::ClassNode>(), v, name);

@@ -536,10 +536,6 @@ void FunctionCompiler::ForIn(const js::ForInStatement* s, std::vector<std::strin
 //   break:
 // break/return out of the body run ITERCLOSE it first (outside H); continue does not.
 void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::string_view> labels) {
-  if (s->is_await) {
-    Unsupported(s, "for await loops");
-    return;
-  }
   RegScope rs(b_);
   Scope* head = m_->scopes->ScopeFor(s);
   if (head) {
@@ -549,8 +545,14 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   int iterable = ExprAny(s->right);
   int it = b_.Alloc(2);
   At(s->right);
-  b_.EmitAB(Op::GETITER, it, iterable);
+  if (s->is_await) {
+    b_.EmitABC(Op::ASYNCITER, it, iterable, 0);
+    b_.EmitABX(Op::GETFIELD, it + 1, it, Name("next"));
+  } else {
+    b_.EmitAB(Op::GETITER, it, iterable);
+  }
   JumpContext c;
+  c.async_iterator = s->is_await;
   c.kind = JumpContext::Kind::kLoop;
   c.labels = std::move(labels);
   c.break_label = b_.NewLabel();
@@ -563,8 +565,22 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   int direct = DirectHeadRegister(s->left, head, m_->scopes);
   int v = direct >= 0 ? direct : Temp();
   At(s);
-  b_.EmitAB(Op::ITERNEXT, v, it);
-  b_.EmitJump(Op::JMPEMPTY, v, brk);
+  if (s->is_await) {
+    // for await: Await(Call(next, it)), TypeError unless an object, done → exit, else the value.
+    RegScope step(b_);
+    int w = b_.Alloc(2);
+    b_.EmitMove(w, it + 1);
+    b_.EmitMove(w + 1, it);
+    b_.EmitAB(Op::CALL, w, 0);
+    b_.EmitAB(Op::AWAIT, w, w);
+    b_.EmitABC(Op::ASYNCITER, w, w, 1);
+    b_.EmitABX(Op::GETFIELD, w + 1, w, Name("done"));
+    b_.EmitJump(Op::JMPT, w + 1, brk);
+    b_.EmitABX(Op::GETFIELD, v, w, Name("value"));
+  } else {
+    b_.EmitAB(Op::ITERNEXT, v, it);
+    b_.EmitJump(Op::JMPEMPTY, v, brk);
+  }
   c.has_region = true;
   c.region = b_.OpenRegion();
   Region region = c.region;
@@ -586,7 +602,7 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
     Label rethrow = b_.NewLabel();
     Region close = b_.OpenRegion();
     At(s);
-    b_.EmitA(Op::ITERCLOSE, it);
+    EmitIteratorClose(it, s->is_await);
     b_.CloseRegion(close, rethrow, swallowed);
     b_.Bind(rethrow);
     b_.EmitA(Op::THROW, v);
@@ -719,10 +735,33 @@ void FunctionCompiler::Continue(const js::ContinueStatement* s) {
                         : absl::StrCat("Undefined label '", s->label, "'"));
 }
 
+// for await: `ASYNCITER t it 2` (return()'s result, <empty> without one), `JMPEMPTY t done`,
+// `AWAIT t t`, `ASYNCITER t t 1` (TypeError unless an object). for-of: `ITERCLOSE it`.
+void FunctionCompiler::EmitIteratorClose(int it, bool async) {
+  if (!async) {
+    b_.EmitA(Op::ITERCLOSE, it);
+    return;
+  }
+  RegScope rs(b_);
+  int t = Temp();
+  Label done = b_.NewLabel();
+  b_.EmitABC(Op::ASYNCITER, t, it, 2);
+  b_.EmitJump(Op::JMPEMPTY, t, done);
+  b_.EmitAB(Op::AWAIT, t, t);
+  b_.EmitABC(Op::ASYNCITER, t, t, 1);
+  b_.Bind(done);
+}
+
 void FunctionCompiler::Return(const js::ReturnStatement* s) {
   RegScope rs(b_);
   int value = -1;
   if (s->argument) value = ExprAny(s->argument);
+  if (value >= 0 && InAsyncGenerator()) {  // ECMA-262 §15.5.5 / §14.10.1: `return` awaits
+    int t = Temp();
+    At(s);
+    b_.EmitAB(Op::AWAIT, t, value);
+    value = t;
+  }
   At(s);
   RouteExit(ExitKind::kReturn, 0, value);
 }
@@ -734,7 +773,7 @@ void FunctionCompiler::CloseIteratorOf(size_t index) {
     if (ctx_[j].has_region) b_.PauseRegion(ctx_[j].region);
   }
   At(ctx_[index].line, ctx_[index].column);
-  b_.EmitA(Op::ITERCLOSE, ctx_[index].iterator_reg);
+  EmitIteratorClose(ctx_[index].iterator_reg, ctx_[index].async_iterator);
   for (size_t j = index; j < ctx_.size(); ++j) {
     if (ctx_[j].has_region) b_.ResumeRegion(ctx_[j].region);
   }

@@ -380,10 +380,6 @@ class ScopeAnalyzer {
   }
 
   void DeclareFunction(Scope* scope, const js::FunctionNode* fn) {
-    if (fn->is_generator) {
-      Unsupported(fn, fn->is_async ? "async generators" : "generators");
-      return;
-    }
     if (!fn->id) return;
     const std::string& name = fn->id->name;
     Binding* b = scope->Find(name);
@@ -530,10 +526,6 @@ class ScopeAnalyzer {
       }
       case NodeKind::kForOfStatement: {
         auto* s = n->As<js::ForOfStatement>();
-        if (s->is_await) {
-          Unsupported(n, "for await loops");
-          return;
-        }
         ForInOf(n, s->left, s->right, s->body);
         return;
       }
@@ -907,7 +899,7 @@ class ScopeAnalyzer {
         Expr(n->As<js::SpreadElement>()->argument);
         return;
       case NodeKind::kYield:
-        Unsupported(n, "generators");
+        Expr(n->As<js::YieldExpression>()->argument);
         return;
       case NodeKind::kAwait:
         Expr(n->As<js::AwaitExpression>()->argument);
@@ -929,10 +921,6 @@ class ScopeAnalyzer {
 
   void Function(const js::FunctionNode* fn) {
     if (failed_) return;
-    if (fn->is_generator) {
-      Unsupported(fn, fn->is_async ? "async generators" : "generators");
-      return;
-    }
     if (fn->method_kind == js::MethodKind::kFieldInit) {
       Unsupported(fn, "field initializer functions");
       return;

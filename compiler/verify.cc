@@ -195,7 +195,6 @@ Shape ShapeOf(Op op) {
     case Op::FORIN:
     case Op::FORINNEXT:
     case Op::AWAIT:
-    case Op::YIELD:
     case Op::LUNM:
     case Op::LBNOT:
     case Op::LNOT:
@@ -243,6 +242,15 @@ Shape ShapeOf(Op op) {
       break;
     case Op::GETITER:
       s.a = F::kReg, s.a_width = 2, s.b = F::kReg;
+      break;
+    case Op::YIELD:
+      s.a = F::kReg, s.a_width = 2, s.b = F::kReg, s.c = F::kImm;  // C checked specially
+      break;
+    case Op::YIELDSTAR:
+      s.a = F::kReg, s.b = F::kReg, s.b_width = 2, s.c = F::kReg;  // C+1 checked specially
+      break;
+    case Op::ASYNCITER:
+      s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;  // C checked specially
       break;
     case Op::ITERNEXT:
       s.a = F::kReg, s.b = F::kReg, s.b_width = 2;
@@ -561,6 +569,14 @@ class Verifier {
       uint32_t b = isa::GetB(w), c = isa::GetC(w);
       if (c < 2) return PcError(p, pc, "LCONCAT of fewer than two operands");
       if (b + c > f.num_regs) return PcError(p, pc, "LCONCAT window exceeds the frame");
+    } else if (op == Op::ASYNCITER) {
+      if (!f.is_async) return PcError(p, pc, "ASYNCITER outside an async function");
+      if (isa::GetC(w) > 2) return PcError(p, pc, "ASYNCITER kind out of range");
+    } else if (op == Op::YIELD || op == Op::YIELDSTAR) {
+      if (!f.is_generator) return PcError(p, pc, "yield outside a generator");
+      if (op == Op::YIELD && isa::GetC(w) > 2) return PcError(p, pc, "YIELD kind out of range");
+      if (op == Op::YIELDSTAR && isa::GetC(w) + 1 >= f.num_regs)
+        return PcError(p, pc, "YIELDSTAR window exceeds the frame");
     } else if (op == Op::CONCAT) {
       uint32_t b = isa::GetB(w), c = isa::GetC(w);
       if (c == 0) return PcError(p, pc, "CONCAT of zero operands");

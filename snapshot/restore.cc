@@ -841,7 +841,7 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
       v = r.Val();
       a->new_target = Get(&v, kProgramValue, "new.target");
       v = r.Val();
-      a->promise = Get(&v, Bit(kTagObject), "activation promise");
+      a->promise = Get(&v, Bit(kTagUndefined) | Bit(kTagObject), "activation promise");
       a->resume_reg = r.Byte();
       uint64_t argc = r.Varint();
       if (argc > UINT32_MAX) return Fail("activation: bad argc");
@@ -915,9 +915,15 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       case ObjType::kActivation: {
         auto* a = static_cast<vm::ActivationObject*>(o);
         if (!IsTyped(a->closure, ObjType::kClosure)) return Fail("activation: not a closure");
-        if (!IsTyped(a->promise, ObjType::kPromise)) return Fail("activation: no promise");
+        // Async functions have a result promise; generators (class kGenerator) none, or, async
+        // generators, their request queue (a prelude object).
+        if (a->klass() == vm::ObjectClass::kAsyncState ? !IsTyped(a->promise, ObjType::kPromise)
+                                                       : !(a->promise.IsUndefined() || a->promise.IsObject()))
+          return Fail("activation: bad promise");
         const vm::Proto* p = static_cast<vm::Closure*>(a->closure.AsObject())->proto_fn;
         if (!CheckPc(p, a->pc, "activation")) return false;
+        if ((a->klass() == vm::ObjectClass::kGenerator) != p->bc->is_generator)
+          return Fail("activation: bad generator");
         if (a->resume_reg >= p->bc->num_regs || a->registers.size() > p->bc->num_regs)
           return Fail("activation: register out of range");
         break;

@@ -219,6 +219,8 @@ Roles RolesOf(Op op) {
       r.a = R::kReg, r.b = R::kReg, r.c = R::kSImm;
       break;
     case Op::CONCAT:
+    case Op::YIELD:
+    case Op::ASYNCITER:
       r.a = R::kReg, r.b = R::kReg, r.c = R::kImm;
       break;
     case Op::JMP:

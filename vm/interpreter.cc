@@ -260,7 +260,20 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         fr.argc = argc;
         fr.site = site;
         fr.new_target = construct ? new_target : Value::Undefined();
-        if (bc->is_async) {
+        if (bc->is_generator) {
+          // The generator object is the activation itself (ECMA-262 §27.5.3.1): its prototype is
+          // F.prototype, or %GeneratorPrototype% when that is not an object (§10.1.14).
+          Value pv = GetData(closure, KeyFromAtom(atom(AtomId::prototype)));
+          Object* gp = pv.IsObject()   ? pv.AsObject()
+                       : bc->is_async ? realm_->intrinsics().async_generator_prototype
+                                      : realm_->intrinsics().generator_prototype;
+          auto* act = heap_->Alloc<ActivationObject>(ObjectClass::kGenerator, empty_shape_, gp);
+          act->closure = fn;
+          act->new_target = fr.new_target;
+          act->argc = argc;
+          act->running = true;  // until its start suspension (YIELD C=2)
+          fr.activation = act;
+        } else if (bc->is_async) {
           auto* act = heap_->Alloc<ActivationObject>(ObjectClass::kAsyncState, empty_shape_, nullptr);
           act->closure = fn;
           act->promise = Value::FromObject(NewPromise());
@@ -331,6 +344,7 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           goto threw;
         }
         if (termination_ != Termination::kNone) return CallResult::kDone;
+        if (gen_resume_ != nullptr) return PushGeneratorResume(site, args_at, frames_.size());
         if (lua_wait_pending_) {  // a Lua tool call: the frames wait for SettleHostCall
           lua_wait_pending_ = false;
           lua_wait_active_ = true;
@@ -657,6 +671,81 @@ void VM::RunJob(Job& job) {
   if (r == CallResult::kPushed) Execute(depth);
 }
 
+Value VM::MakeIterResult(Value value, bool done) {
+  Object* r = NewObject();
+  DefineOwnProperty(r, KeyFromAtom(atom(AtomId::value)), value, kDefaultAttrs);
+  DefineOwnProperty(r, KeyFromAtom(atom(AtomId::done)), Value::Bool(done), kDefaultAttrs);
+  return Value::FromObject(r);
+}
+
+VM::CallResult VM::PushGeneratorResume(const CallSite& site, uint32_t args_at, size_t depth) {
+  ActivationObject* act = gen_resume_;
+  uint8_t mode = gen_resume_mode_;
+  Value v = gen_resume_value_;
+  gen_resume_ = nullptr;
+  gen_resume_value_ = Value::Undefined();
+  if (frames_.size() > limits_.max_call_depth) {
+    ThrowRangeError("Maximum call stack size exceeded");
+    if (site.kind == CallSite::Kind::kCall || site.kind == CallSite::Kind::kConstruct)
+      return CallResult::kThrew;
+    Value e = exception_;
+    has_exception_ = false;
+    CompleteCall(site, e, true, args_at - 1);
+    return CallResult::kDone;
+  }
+  auto* closure = static_cast<Closure*>(act->closure.AsObject());
+  Proto* proto = closure->proto_fn;
+  bool async = proto->bc->is_async;
+  uint32_t base = args_at - 1;
+  CallSite frame_site = site;
+  if (async) {
+    // An async generator's resumption (prelude AsyncGenerator machinery) returns nothing: the
+    // call completes now and the frame runs on top of the caller, which continues when it stops.
+    CompleteCall(site, Value::Undefined(), false, args_at - 1);
+    depth = frames_.size();
+    base = StackTop() + 1;
+    frame_site = CallSite();
+    frame_site.kind = CallSite::Kind::kResume;
+  }
+  EnsureStack(static_cast<size_t>(base) + proto->bc->num_regs + 8);
+  stack_[base - 1] = act->closure;
+  std::copy(act->registers.begin(), act->registers.end(), stack_.begin() + base);
+  Frame fr;
+  fr.closure = closure;
+  fr.proto = proto;
+  fr.pc = proto->bc->code.data() + act->pc;
+  fr.base = base;
+  fr.argc = act->argc;
+  fr.site = frame_site;
+  fr.activation = act;
+  fr.new_target = act->new_target;
+  frames_.push_back(fr);
+  act->running = true;
+  if (mode == 2) {  // throw(v): raised at the yield (ECMA-262 §27.5.3.4)
+    Throw(v);
+    Unwind();
+    return frames_.size() > depth ? CallResult::kPushed : CallResult::kDone;
+  }
+  stack_[base + act->resume_reg] = v;
+  stack_[base + act->resume_reg + 1] = Value::Number(mode);
+  return CallResult::kPushed;
+}
+
+void VM::PushAsyncGenStep(ActivationObject* gen, int kind, Value v) {
+  Value fn = realm_->intrinsics().helpers[static_cast<int>(HelperId::kAsyncGenStep)];
+  uint32_t top = StackTop();
+  EnsureStack(top + 8);
+  stack_[top] = fn;
+  stack_[top + 1] = Value::Undefined();
+  stack_[top + 2] = Value::FromObject(gen);
+  stack_[top + 3] = Value::Number(kind);
+  stack_[top + 4] = v;
+  CallSite site;
+  site.kind = CallSite::Kind::kResume;  // the result is discarded
+  if (PushCall(fn, Value::Undefined(), top + 2, 3, site, Value::Undefined()) == CallResult::kThrew)
+    has_exception_ = false;  // the helper only settles promises; nothing to propagate
+}
+
 void VM::ResumeActivation(ActivationObject* act, bool is_throw, Value v) {
   auto* closure = static_cast<Closure*>(act->closure.AsObject());
   Proto* proto = closure->proto_fn;
@@ -705,7 +794,19 @@ void VM::Unwind() {
     Frame done = f;
     frames_.pop_back();
     Value e = exception_;
-    if (done.activation != nullptr) {
+    if (done.activation != nullptr && done.activation->klass() == ObjectClass::kGenerator) {
+      // The generator is completed (ECMA-262 §27.5.3.3 step 11); the throw goes on to its caller,
+      // or, for an async generator, rejects the request (§27.6.3.8).
+      done.activation->running = false;
+      done.activation->finished = true;
+      done.activation->registers.clear();
+      if (done.proto->bc->is_async) {
+        has_exception_ = false;
+        exception_ = Value::Undefined();
+        PushAsyncGenStep(done.activation, 2, e);
+        return;
+      }
+    } else if (done.activation != nullptr) {
       has_exception_ = false;
       auto* p = static_cast<PromiseObject*>(done.activation->promise.AsObject());
       done.activation->finished = true;
@@ -1869,7 +1970,7 @@ reload:
             Proto* cp = closure->proto_fn;
             const auto* cbc = cp->bc;
             Value this_value = R[a + 1];
-            if (!cbc->has_rest && !cbc->needs_arguments && !cbc->is_async &&
+            if (!cbc->has_rest && !cbc->needs_arguments && !cbc->is_async && !cbc->is_generator &&
                 cbc->kind != bytecode::FunctionKind::kClassConstructor &&
                 cbc->kind != bytecode::FunctionKind::kDerivedConstructor &&
                 (cbc->strict || cbc->kind == bytecode::FunctionKind::kArrow || this_value.IsObject() ||
@@ -1953,6 +2054,17 @@ reload:
         }
         Frame done = *f;
         frames_.pop_back();
+        if (done.activation != nullptr && done.activation->klass() == ObjectClass::kGenerator) {
+          done.activation->running = false;
+          done.activation->finished = true;
+          done.activation->registers.clear();
+          if (done.proto->bc->is_async) {
+            PushAsyncGenStep(done.activation, 1, v);
+          } else {
+            CompleteCall(done.site, MakeIterResult(v, true), false, done.base);
+          }
+          goto reload;
+        }
         if (done.activation != nullptr) {
           done.activation->finished = true;
           ResolvePromise(static_cast<PromiseObject*>(done.activation->promise.AsObject()), v);
@@ -2152,9 +2264,44 @@ reload:
         if (done.initial_async) CompleteCall(done.site, act->promise, false, done.base);
         goto reload;
       }
-      case Op::YIELD:
-        ThrowError(ErrorType::kSyntaxError, "generators are not supported yet");
-        THROW_HERE();
+      case Op::YIELD: {
+        // Suspends the generator (ECMA-262 §27.5.3.7 GeneratorYield): the registers move to the
+        // heap and the call that resumed it (or created it, C=2) completes.
+        ActivationObject* act = f->activation;
+        EXPECT_STATE(act != nullptr && act->klass() == ObjectClass::kGenerator);
+        unsigned c = GetC(i);
+        bool async_step = bc->is_async && c != 2;
+        Value out = c == 2 || async_step ? (c == 2 ? Value::FromObject(act) : R[GetB(i)])
+                    : c == 1             ? R[GetB(i)]
+                                         : MakeIterResult(R[GetB(i)], false);
+        act->registers.assign(R, R + bc->num_regs);
+        act->pc = static_cast<uint32_t>(pc - code);
+        act->resume_reg = static_cast<uint8_t>(a);
+        act->running = false;
+        Frame done = *f;
+        frames_.pop_back();
+        if (async_step) {
+          PushAsyncGenStep(act, 0, out);  // AsyncGeneratorYield (ECMA-262 §27.6.3.8)
+        } else {
+          CompleteCall(done.site, out, false, done.base);
+        }
+        goto reload;
+      }
+      case Op::YIELDSTAR:
+        f->pc = pc;
+        AFTER_CALL(CallHelper(static_cast<int>(bc->is_async ? HelperId::kAsyncYieldStarStep
+                                                            : HelperId::kYieldStarStep),
+                              static_cast<uint8_t>(a),
+                              {R[GetB(i)], R[GetB(i) + 1], R[GetC(i) + 1], R[GetC(i)]}));
+      case Op::ASYNCITER: {
+        static constexpr HelperId kIds[] = {HelperId::kGetAsyncIterator, HelperId::kAsyncIterCheck,
+                                            HelperId::kAsyncIterCloseStart};
+        unsigned c = GetC(i);
+        EXPECT_STATE(c <= 2);
+        f->pc = pc;
+        AFTER_CALL(CallHelper(static_cast<int>(kIds[c]), static_cast<uint8_t>(a), {R[GetB(i)]},
+                              c == 2 ? 1 : 0));
+      }
 
       // ---------------------------------------------------------------- classes (vm/class_ops.cc)
       case Op::CLASS: {

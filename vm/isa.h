@@ -146,7 +146,13 @@ namespace codemode::isa {
   OP(FORINNEXT, AB, "R[A] = next key of enumerator R[B] still present on the object, or <empty>")    \
   /* ---- async functions and generators */                                                          \
   OP(AWAIT, AB, "R[A] = await R[B]; a rejection throws at this instruction")                         \
-  OP(YIELD, AB, "R[A] = yield R[B] (generators)")                                                    \
+  OP(YIELD, ABC, "suspend the generator: C=0 yield {value: R[B], done: false}; C=1 yield R[B] as is " \
+                 "(yield*: an inner result); C=2 the start suspension (returns the generator object). " \
+                 "On resume R[A] = the value sent, R[A+1] = 1 for return(), else 0")                   \
+  OP(YIELDSTAR, ABC, "R[A] = inner result of one yield* step on iterator R[B],R[B+1] (its next): "     \
+                     "R[C+1] 0 next(R[C]), 1 return(R[C]), 2 throw(R[C]) (prelude YieldStarStep)")     \
+  OP(ASYNCITER, ABC, "for await / async yield*: C=0 R[A] = GetIterator(R[B], async); C=1 R[A] = R[B] " \
+                     "or TypeError unless an object; C=2 R[A] = R[B].return() or <empty> when absent")  \
   /* ---- classes (ECMA-262 §15.7; compiler/lower_class.cc) */                                        \
   OP(CLASS, ABC, "class R[A] (constructor closure) extends R[B] (<empty>: none): R[C] = prototype")   \
   OP(DEFMETHOD, ABC, "define method/get/set (by R[C]'s kind) R[C] at key R[B] of R[A], not enumerable") \

@@ -338,9 +338,16 @@ VM::Lookup VM::GetOwnProperty(Object* obj, const PropertyKey& key) {
     // Materialize `prototype` for an ordinary function (ECMA-262 §10.2.5 MakeConstructor).
     auto* f = static_cast<FunctionObject*>(Writable(o));
     f->prototype_pending = false;
-    Object* proto = NewObject();
-    DefineOwnProperty(proto, KeyFromAtom(atom(AtomId::constructor)), Value::FromObject(obj),
-                      kHiddenAttrs);
+    bool generator = f->type == FunctionType::kClosure &&
+                     static_cast<Closure*>(f)->proto_fn->bc->is_generator;
+    const auto& in = realm_->intrinsics();
+    Object* proto =
+        !generator ? NewObject()
+        : static_cast<Closure*>(f)->proto_fn->bc->is_async ? NewObjectWithProto(in.async_generator_prototype)
+                                                           : NewObjectWithProto(in.generator_prototype);
+    if (!generator)
+      DefineOwnProperty(proto, KeyFromAtom(atom(AtomId::constructor)), Value::FromObject(obj),
+                        kHiddenAttrs);
     DefineOwnProperty(f, key, Value::FromObject(proto), kWritable);
     o = f;
     i = o->shape_->Find(key.cell);

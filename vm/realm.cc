@@ -634,9 +634,10 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
                         InstallConsoleBuiltins, InstallRegExpBuiltins, InstallDateBuiltins,
-                        InstallLuaBuiltins}) {
+                        InstallGeneratorBuiltins, InstallLuaBuiltins}) {
     install(vm, in);
   }
+  InstallGeneratorIntrinsics(vm, intr, in);  // needs the prototypes InstallGeneratorBuiltins made
 
   InstallPlannedAndAbsent(vm, in);
 

@@ -59,7 +59,13 @@ enum class AtomId : int {
   H(GetIteratorSlow)    /* (value) → iterator object; next fetched after */   \
   H(Recall)             /* (fn, this, args, spec) coerce then call again */   \
   H(ExportSlow)         /* (value) → JSON text for the host with getters */   \
-  H(ToolCallSlow)       /* (fn, arg) → serialize with toJSON/getters, call */
+  H(ToolCallSlow)       /* (fn, arg) → serialize with toJSON/getters, call */ \
+  H(YieldStarStep)      /* (it, next, mode, v) → inner result of one yield* step */ \
+  H(AsyncGenStep)       /* (gen, kind 0 yield/1 return/2 throw, v): settle a request */ \
+  H(GetAsyncIterator)   /* (value) → async iterator (AsyncFromSyncIterator) */ \
+  H(AsyncIterCheck)     /* (result) → result, TypeError unless an object */ \
+  H(AsyncIterCloseStart) /* (it) → what return() gave, or the done marker */ \
+  H(AsyncYieldStarStep) /* (it, next, mode, v) → promise-or-value of one step */
 
 enum class HelperId : int {
 #define CODEMODE_HELPER_ENUM(n) k##n,
@@ -94,6 +100,11 @@ struct Intrinsics {
   Object* regexp_prototype = nullptr;
   Object* url_prototype = nullptr;  // prelude 55-url.js: a URL in the Result is its href
   Object* async_function_prototype = nullptr;
+  Object* generator_prototype = nullptr;           // %GeneratorPrototype% (ECMA-262 §27.5.1)
+  Object* generator_function_prototype = nullptr;  // %GeneratorFunction.prototype% (§27.3.3)
+  Object* async_iterator_prototype = nullptr;             // %AsyncIteratorPrototype% (§27.1.3)
+  Object* async_generator_prototype = nullptr;            // %AsyncGeneratorPrototype% (§27.6.1)
+  Object* async_generator_function_prototype = nullptr;  // %AsyncGeneratorFunction.prototype%
   Object* array_values = nullptr;        // %Array.prototype.values% (fast iteration check)
   Object* array_iterator_next = nullptr;  // %ArrayIteratorPrototype%.next
   Object* throw_type_error = nullptr;
@@ -192,6 +203,9 @@ void InstallConsoleBuiltins(VM& vm, Intrinsics& in);
 void InstallSymbolBuiltins(VM& vm, Intrinsics& in);
 void InstallDateBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/date.cc
 void InstallRegExpBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/regexp.cc
+void InstallGeneratorBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/generator.cc
+// The prelude's natives for async generators (on the prelude's intrinsics object `intr`).
+void InstallGeneratorIntrinsics(VM& vm, Object* intr, const Intrinsics& in);
 // The Lua realm (vm/lua_lib.cc): globals, string/table/math/utf8/json libraries.
 void InstallLuaBuiltins(VM& vm, Intrinsics& in);
 

@@ -227,7 +227,12 @@ Closure* VM::NewClosure(Proto* proto, Closure* parent, Value* parent_regs) {
   bool constructor = bc->kind == bytecode::FunctionKind::kNormal && !bc->is_async && !bc->is_generator;
   c->is_constructor = constructor || bc->kind == bytecode::FunctionKind::kClassConstructor ||
                       bc->kind == bytecode::FunctionKind::kDerivedConstructor;
-  c->prototype_pending = constructor;
+  // A generator function's `prototype` (an object inheriting %GeneratorPrototype%, no
+  // `constructor`; ECMA-262 §15.5.4) is materialized on first access like a constructor's.
+  if (bc->is_generator && realm_->intrinsics().generator_function_prototype)
+    c->proto_ = bc->is_async ? realm_->intrinsics().async_generator_function_prototype
+                             : realm_->intrinsics().generator_function_prototype;
+  c->prototype_pending = constructor || bc->is_generator;
   c->upvals.reserve(bc->upvalues.size());
   for (const auto& uv : bc->upvalues) {
     Cell* cell = nullptr;

@@ -361,6 +361,18 @@ class VM {
   }
   // Asks the interpreter to call fn(this, args...) in place of the native's result.
   Value TailCall(Value fn, Value this_value, std::span<const Value> args);
+  // Generators (ECMA-262 §27.5.3.3 GeneratorResume / §27.5.3.4 GeneratorResumeAbrupt): asks the
+  // interpreter, once the native returns, to resume the suspended generator `gen` (an
+  // ActivationObject of class kGenerator, not running, not finished, past its start suspension) in
+  // place of the native's result: mode 0 next(v), 1 return(v), 2 throw(v). The generator's frame
+  // takes the native's call site, so its next yield, return or throw completes that call.
+  void ResumeGenerator(ActivationObject* gen, uint8_t mode, Value v) {
+    gen_resume_ = gen;
+    gen_resume_mode_ = mode;
+    gen_resume_value_ = v;
+  }
+  // A fresh iterator result object {value, done} (ECMA-262 §7.4.14 CreateIteratorResultObject).
+  Value MakeIterResult(Value value, bool done);
   // Calls fn after the native returns and discards its result (e.g. queue). Not for results.
   bool has_exception() const { return has_exception_; }
   Value exception() const { return exception_; }
@@ -570,6 +582,13 @@ class VM {
   void LuaRestoreFrames(LuaCoroutine* co);
   void RunJob(Job& job);
   void ResumeActivation(ActivationObject* act, bool is_throw, Value v);
+  // Pushes the generator frame requested by ResumeGenerator at the native's call site (callee slot
+  // args_at - 2); kPushed when its frame is on the stack to run, kDone when a throw() left it.
+  CallResult PushGeneratorResume(const CallSite& site, uint32_t args_at, size_t depth);
+  // An async generator's frame stopped at a yield (kind 0), return (1) or throw (2): calls the
+  // prelude's AsyncGenStep(gen, kind, v) on top of the stack (its result discarded) to settle the
+  // request and resume with the next queued one (ECMA-262 §27.6.3).
+  void PushAsyncGenStep(ActivationObject* gen, int kind, Value v);
   // Classes (vm/class_ops.cc). Each returns false (or kThrew) after throwing / terminating.
   // CLASS: checks the heritage (<empty>: none), makes the prototype object and links it with `ctor`.
   bool DefineClass(Value ctor, Value heritage, Value* proto_out);
@@ -605,6 +624,10 @@ class VM {
   bool has_tail_call_ = false;
   Value tail_fn_, tail_this_;
   std::vector<Value> tail_args_;
+  // Pending generator resumption requested by a native (ResumeGenerator); consumed right after it.
+  ActivationObject* gen_resume_ = nullptr;
+  uint8_t gen_resume_mode_ = 0;
+  Value gen_resume_value_;
 
   absl::flat_hash_map<Object*, Object*> cow_;
   absl::flat_hash_map<std::string, String*> atoms_;  // run-local atoms (shared ones are in the realm)

@@ -155,6 +155,30 @@ function iterClose(it) {
   if (!isObject(r)) throw typeError('iterator.return() did not return an object');
 }
 
+// One step of yield* (ECMA-262 §15.5.5 YieldExpression: yield* AssignmentExpression, sync
+// generators): forwards next/return/throw (mode 0/1/2) of the received value to the inner iterator
+// and returns its result object. No `return` method: the delegation ends with {value, done: true}
+// (the generator then returns the value); no `throw` method: close the iterator, TypeError.
+function yieldStarStep(it, next, mode, received) {
+  let r;
+  if (mode === 0) {
+    r = call(next, it, received);
+  } else if (mode === 2) {
+    const t = it.throw;
+    if (t === undefined || t === null) {
+      iterClose(it);
+      throw typeError("The iterator does not provide a 'throw' method.");
+    }
+    r = call(t, it, received);
+  } else {
+    const m = it.return;
+    if (m === undefined || m === null) return { value: received, done: true };
+    r = call(m, it, received);
+  }
+  if (!isObject(r)) throw typeError(`Iterator result ${r} is not an object`);
+  return r;
+}
+
 function spreadSlow(target, iterable) {
   const it = getIterator(iterable);
   const next = it.next;
@@ -236,6 +260,7 @@ I.setHelper('IterNextSlow', iterNext);
 I.setHelper('IterCloseSlow', iterClose);
 I.setHelper('GetIteratorSlow', getIterator);
 I.setHelper('Recall', recall);
+I.setHelper('YieldStarStep', yieldStarStep);
 
 // ---------------------------------------------------------------------------------------------- Promise
 // ECMA-262 §27.2. The job queue, reactions and resolving functions are native (vm.cc); the
