@@ -297,6 +297,8 @@
     },
   };
 
+  // Shared with Reflect.defineProperty (45-reflect.js).
+  I.toPropertyDescriptor = toPropertyDescriptor;
   I.defineMethod($Object, 'defineProperties', objectStatics.defineProperties, 2);
   I.defineMethod($Object, 'fromEntries', objectStatics.fromEntries, 1);
   I.defineMethod($Object, 'groupBy', objectStatics.groupBy, 2);

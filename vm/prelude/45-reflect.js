@@ -46,30 +46,9 @@
     return list;
   }
 
-  // ToPropertyDescriptor (§6.2.6.5) into a null-prototype record (getters on `attrs` run here, so the
-  // native define that follows runs no program code and any TypeError it throws is a refusal).
-  function toDescriptor(attrs) {
-    if (!isObject(attrs)) throw new $TypeError(`Property description must be an object: ${describe(attrs)}`);
-    const d = objectCreate(null);
-    if ('enumerable' in attrs) d.enumerable = !!attrs.enumerable;
-    if ('configurable' in attrs) d.configurable = !!attrs.configurable;
-    if ('value' in attrs) d.value = attrs.value;
-    if ('writable' in attrs) d.writable = !!attrs.writable;
-    if ('get' in attrs) {
-      const g = attrs.get;
-      if (g !== undefined && !isCallable(g)) throw new $TypeError(`Getter must be a function: ${describe(g)}`);
-      d.get = g;
-    }
-    if ('set' in attrs) {
-      const s = attrs.set;
-      if (s !== undefined && !isCallable(s)) throw new $TypeError(`Setter must be a function: ${describe(s)}`);
-      d.set = s;
-    }
-    if (('get' in d || 'set' in d) && ('value' in d || 'writable' in d)) {
-      throw new $TypeError(`Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, ${describe(attrs)}`);
-    }
-    return d;
-  }
+  // ToPropertyDescriptor (§6.2.6.5) from 10-object.js: getters on the attributes object run there, so
+  // the native define that follows runs no program code and any TypeError it throws is a refusal.
+  const toDescriptor = I.toPropertyDescriptor;
 
   // [[DefineOwnProperty]] with a ready descriptor record: false where Object.defineProperty throws.
   function defineOwn(target, key, desc) {
