@@ -55,6 +55,8 @@ enum class ObjType : uint8_t {
   kActivation,
   kLuaTable,
   kLuaThread,  // vm::LuaCoroutine
+  kArrayBuffer,  // vm::ArrayBufferObject: its bytes
+  kTypedArray,   // vm::TypedArrayObject (typed arrays and DataViews; the buffer is internal_)
   kCount
 };
 

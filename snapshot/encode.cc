@@ -498,6 +498,8 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
     heads.Signed(n->magic);
   } else if (type == ObjType::kIterator) {
     heads.Byte(static_cast<uint8_t>(static_cast<vm::IteratorObject*>(o)->kind));
+  } else if (type == ObjType::kTypedArray) {
+    heads.Byte(static_cast<uint8_t>(static_cast<vm::TypedArrayObject*>(o)->kind));
   }
 
   uint8_t flags = (o->extensible_ ? 1 : 0) | (o->frozen_elements_ ? 2 : 0) |
@@ -577,6 +579,18 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
         Put(w, x.value);
       }
       w.Varint(m->live);
+      break;
+    }
+    case ObjType::kArrayBuffer: {
+      const auto& data = static_cast<vm::ArrayBufferObject*>(o)->data;
+      w.Varint(data.size());
+      w.Append(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+      break;
+    }
+    case ObjType::kTypedArray: {
+      auto* t = static_cast<vm::TypedArrayObject*>(o);
+      w.Varint(t->byte_offset);
+      w.Varint(t->length);
       break;
     }
     case ObjType::kIterator: {

@@ -14,6 +14,7 @@
 #include "vm/builtins/collections.h"
 #include "vm/isa.h"
 #include "vm/lua/table.h"
+#include "vm/typed_array.h"
 
 namespace codemode::snapshot {
 
@@ -425,7 +426,7 @@ bool Codec::Restorer::AllocateObjects() {
     const uint32_t slots = inline_slots[i];
     auto type = static_cast<ObjType>(heads.Byte());
     uint8_t klass_byte = heads.Byte();
-    if (klass_byte > static_cast<uint8_t>(ObjectClass::kLuaThread))
+    if (klass_byte > static_cast<uint8_t>(ObjectClass::kDataView))
       return Fail("object: unknown class");
     auto klass = static_cast<ObjectClass>(klass_byte);
     bool klass_ok = false;
@@ -437,7 +438,9 @@ bool Codec::Restorer::AllocateObjects() {
                    klass != ObjectClass::kSet && klass != ObjectClass::kWeakMap &&
                    klass != ObjectClass::kWeakSet && klass != ObjectClass::kIterator &&
                    klass != ObjectClass::kAsyncState && klass != ObjectClass::kGenerator &&
-                   klass != ObjectClass::kLuaTable && klass != ObjectClass::kLuaThread;
+                   klass != ObjectClass::kLuaTable && klass != ObjectClass::kLuaThread &&
+                   klass != ObjectClass::kArrayBuffer && klass != ObjectClass::kTypedArray &&
+                   klass != ObjectClass::kDataView;
         o = heap.AllocWithSlots<vm::Object>(slots, klass, nullptr, nullptr);
         break;
       case ObjType::kArray:
@@ -492,6 +495,20 @@ bool Codec::Restorer::AllocateObjects() {
         klass_ok = klass == ObjectClass::kLuaThread;
         o = heap.AllocWithSlots<vm::LuaCoroutine>(slots, nullptr);
         break;
+      case ObjType::kArrayBuffer:
+        klass_ok = klass == ObjectClass::kArrayBuffer;
+        o = heap.AllocWithSlots<vm::ArrayBufferObject>(slots, nullptr, nullptr);
+        break;
+      case ObjType::kTypedArray: {
+        uint8_t kind = heads.Byte();
+        if (kind > static_cast<uint8_t>(vm::TypedKind::kDataView))
+          return Fail("object: unknown typed array kind");
+        auto k = static_cast<vm::TypedKind>(kind);
+        klass_ok = klass == (k == vm::TypedKind::kDataView ? ObjectClass::kDataView
+                                                           : ObjectClass::kTypedArray);
+        o = heap.AllocWithSlots<vm::TypedArrayObject>(slots, klass, nullptr, nullptr, k);
+        break;
+      }
       default:
         return Fail("object: unknown type");
     }
@@ -718,6 +735,24 @@ bool Codec::Restorer::FillObject(uint32_t index, ByteReader& bodies) {
       m->live = live;
       break;
     }
+    case ObjType::kArrayBuffer: {
+      auto* b = static_cast<vm::ArrayBufferObject*>(o);
+      uint64_t size = r.Varint();
+      if (size > r.remaining()) return Fail("array buffer: truncated bytes");
+      const uint8_t* p = r.position();
+      b->data.assign(p, p + size);
+      r.Skip(size);
+      vm_.heap().Account(static_cast<int64_t>(b->data.capacity()));
+      break;
+    }
+    case ObjType::kTypedArray: {
+      auto* t = static_cast<vm::TypedArrayObject*>(o);
+      uint64_t offset = r.Varint(), length = r.Varint();
+      if (offset > UINT32_MAX || length > UINT32_MAX) return Fail("typed array: bad range");
+      t->byte_offset = static_cast<uint32_t>(offset);
+      t->length = static_cast<uint32_t>(length);
+      break;
+    }
     case ObjType::kIterator: {
       auto* it = static_cast<vm::IteratorObject*>(o);
       it->done = bool_byte("iterator");
@@ -912,6 +947,14 @@ bool Codec::Restorer::RestoreState(const bytecode::Module& module) {
       case ObjType::kLuaThread:
         if (!CheckCoroutine(static_cast<vm::LuaCoroutine*>(o))) return false;
         break;
+      case ObjType::kTypedArray: {
+        // The view must lie inside its buffer (element access does not re-check).
+        auto* t = static_cast<vm::TypedArrayObject*>(o);
+        if (!IsTyped(t->internal_, ObjType::kArrayBuffer)) return Fail("typed array: no buffer");
+        uint64_t end = uint64_t{t->byte_offset} + uint64_t{t->length} * vm::TypedElementSize(t->kind);
+        if (end > t->buffer()->data.size()) return Fail("typed array: range outside its buffer");
+        break;
+      }
       case ObjType::kActivation: {
         auto* a = static_cast<vm::ActivationObject*>(o);
         if (!IsTyped(a->closure, ObjType::kClosure)) return Fail("activation: not a closure");

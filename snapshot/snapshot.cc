@@ -179,6 +179,13 @@ ObjType Codec::TypeOf(const vm::Object* o) {
       break;
     case ObjectClass::kLuaTable:
       return ObjType::kLuaTable;
+    case ObjectClass::kArrayBuffer:
+      if (dynamic_cast<const vm::ArrayBufferObject*>(o)) return ObjType::kArrayBuffer;
+      break;
+    case ObjectClass::kTypedArray:
+    case ObjectClass::kDataView:
+      if (dynamic_cast<const vm::TypedArrayObject*>(o)) return ObjType::kTypedArray;
+      break;
     case ObjectClass::kLuaThread:
       if (dynamic_cast<const vm::LuaCoroutine*>(o)) return ObjType::kLuaThread;
       break;

@@ -28,7 +28,8 @@ namespace codemode::snapshot {
 // The snapshot format this engine writes and reads. Bumped by any incompatible change; older or newer
 // snapshots then fail cleanly with "snapshot: format version N, this engine reads M".
 // Version 2 (2026-11-30): objects and string lengths as compact byte streams (snapshot.fbs, "Heap").
-inline constexpr uint32_t kFormatVersion = 2;
+// Version 3 (2026-11-30): object types ArrayBuffer (its bytes) and TypedArray (typed arrays, DataView).
+inline constexpr uint32_t kFormatVersion = 3;
 
 // One row of the call table (runtime/ fills it; issue 3 item 2).
 struct CallEntry {

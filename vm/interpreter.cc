@@ -9,6 +9,7 @@
 #include "vm/lua/table.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
+#include "vm/typed_array.h"
 #include "vm/vm.h"
 
 namespace codemode::vm {
@@ -1612,6 +1613,11 @@ reload:
             R[a] = el[idx];
             break;
           }
+          if (obj->klass() == ObjectClass::kTypedArray) {  // integer-indexed exotic (§10.4.5.4)
+            auto* ta = static_cast<TypedArrayObject*>(obj);
+            R[a] = idx < ta->length ? TypedGet(ta, idx) : Value::Undefined();
+            break;
+          }
         } else if (o.IsString() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
           String* s = o.AsString();
           if (idx < s->length()) {
@@ -1698,6 +1704,11 @@ reload:
           uint32_t idx;
           if (o.IsObject() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
             Object* obj = Resolve(o.AsObject());
+            if (obj->klass() == ObjectClass::kTypedArray && v.IsNumber()) {  // §10.4.5.5
+              auto* ta = static_cast<TypedArrayObject*>(obj);
+              if (idx < ta->length) TypedSet(ta, idx, v.AsNumber());
+              break;
+            }
             if (!obj->is_shared() && obj->simple_elements()) {
               auto& el = obj->elements();
               if (idx < el.size() && !el[idx].IsEmpty()) {
@@ -1738,6 +1749,12 @@ reload:
             THROW_HERE();
           }
           break;
+        }
+        if (v.IsObject() && Resolve(o.AsObject())->klass() == ObjectClass::kTypedArray &&
+            (key.is_index() || (key.kind == PropertyKey::Kind::kAtom &&
+                                IsCanonicalNumericString(*this, key.atom())))) {
+          // TypedArraySetElement converts with ToNumber (program code: valueOf) before storing.
+          HELPER(255, OPNAME(Op::SETINDEX), o, KeyToValue(key), v);
         }
         Value setter;
         SetStatus st = SetProperty(o.AsObject(), key, v, &setter);
@@ -2146,6 +2163,16 @@ reload:
             }
             if (io->kind == IteratorObject::Kind::kArrayValues) {
               Object* t = Resolve(io->target.AsObject());
+              if (t->klass() == ObjectClass::kTypedArray) {
+                auto* ta = static_cast<TypedArrayObject*>(t);
+                if (io->pos >= ta->length) {
+                  io->done = true;
+                  R[a] = Value::Empty();
+                  break;
+                }
+                R[a] = TypedGet(ta, static_cast<uint32_t>(io->pos++));
+                break;
+              }
               uint64_t len = t->klass() == ObjectClass::kArray ? static_cast<ArrayObject*>(t)->length : 0;
               if (io->pos >= len) {
                 io->done = true;

@@ -136,6 +136,9 @@ enum class ObjectClass : uint8_t {
   kInternal,     // engine-internal records (promise capabilities, ...)
   kLuaTable,     // a Lua table (vm/lua/table.h)
   kLuaThread,    // a Lua coroutine (vm/lua/coroutine.h)
+  kArrayBuffer,  // ArrayBufferObject (ECMA-262 §25.1)
+  kTypedArray,   // TypedArrayObject: Int8Array … Float64Array (§23.2)
+  kDataView,     // TypedArrayObject with kind kDataView (§25.3)
 };
 
 
@@ -277,6 +280,43 @@ class ArrayObject final : public Object {
   ArrayObject(Shape* shape, Object* proto) : Object(ObjectClass::kArray, shape, proto) {}
   uint32_t length = 0;
   bool length_writable = true;
+};
+
+// ArrayBuffer (ECMA-262 §25.1): a fixed-length byte block. Its bytes are charged to the heap's live
+// count (ExtraBytes) and checked against the memory limit before they are allocated (vm/typed_array.h).
+class ArrayBufferObject final : public Object {
+ public:
+  ArrayBufferObject(Shape* shape, Object* proto) : Object(ObjectClass::kArrayBuffer, shape, proto) {}
+  std::vector<uint8_t> data;
+  size_t ExtraBytes() const override { return Object::ExtraBytes() + data.capacity(); }
+};
+
+// Element types of typed arrays (ECMA-262 Table 71), in the order of the snapshot encoding; kDataView
+// marks a DataView (byte-addressed, no element type).
+enum class TypedKind : uint8_t {
+  kInt8,
+  kUint8,
+  kUint8Clamped,
+  kInt16,
+  kUint16,
+  kInt32,
+  kUint32,
+  kFloat32,
+  kFloat64,
+  kDataView,
+};
+
+// A view on an ArrayBufferObject (kept in internal_, so tracing and snapshots see it like any value):
+// a typed array (class kTypedArray; `length` in elements) or a DataView (class kDataView; `length` in
+// bytes). Views are fixed-length: resizable buffers are not supported (UnsupportedSyntax).
+class TypedArrayObject final : public Object {
+ public:
+  TypedArrayObject(ObjectClass klass, Shape* shape, Object* proto, TypedKind kind)
+      : Object(klass, shape, proto), kind(kind) {}
+  TypedKind kind;
+  uint32_t byte_offset = 0;
+  uint32_t length = 0;
+  ArrayBufferObject* buffer() const { return static_cast<ArrayBufferObject*>(internal_.AsObject()); }
 };
 
 // Native built-in: returns the result, or Value::Empty() after VM::Throw* / VM::TailCall (the interpreter

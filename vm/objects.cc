@@ -3,6 +3,7 @@
 
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
+#include "vm/typed_array.h"
 #include "vm/lua/table.h"
 #include "vm/vm.h"
 
@@ -282,11 +283,39 @@ uint8_t ElementAttrs(const Object* o, bool frozen, bool sealed) {
 bool IsLengthKey(VM& vm, const PropertyKey& key) {
   return key.kind == PropertyKey::Kind::kAtom && key.cell == vm.atom(AtomId::length);
 }
+
+// For a typed array (§10.4.5): true when `key` is a numeric key (an array index, or a canonical numeric
+// string such as "-0" or "1.5"), with *index set and *valid telling whether it names an element.
+bool TypedNumericKey(VM& vm, Object* o, const PropertyKey& key, uint32_t* index, bool* valid) {
+  if (key.is_index()) {
+    *index = key.index;
+    *valid = key.index < static_cast<TypedArrayObject*>(o)->length;
+    return true;
+  }
+  if (key.kind == PropertyKey::Kind::kAtom && IsCanonicalNumericString(vm, key.atom())) {
+    *valid = false;
+    return true;
+  }
+  return false;
+}
 }  // namespace
 
 VM::Lookup VM::GetOwnProperty(Object* obj, const PropertyKey& key) {
   Object* o = Resolve(obj);
   Lookup r;
+  if (o->klass_ == ObjectClass::kTypedArray) {
+    uint32_t index;
+    bool valid;
+    if (TypedNumericKey(*this, o, key, &index, &valid)) {
+      if (valid) {
+        r.found = true;
+        r.value = TypedGet(static_cast<TypedArrayObject*>(o), index);
+        r.attrs = kDefaultAttrs;
+        r.holder = o;
+      }
+      return r;
+    }
+  }
   if (key.is_index()) {
     if (o->klass_ == ObjectClass::kString && o->internal_.IsString()) {
       String* s = o->internal_.AsString();
@@ -366,6 +395,11 @@ VM::Lookup VM::FindProperty(Object* obj, const PropertyKey& key) {
   for (Object* o = obj; o != nullptr; o = Resolve(o)->proto_) {
     Lookup r = GetOwnProperty(o, key);
     if (r.found) return r;
+    // A typed array's numeric keys never reach its prototypes (§10.4.5.4 [[Get]]).
+    if (Resolve(o)->klass_ == ObjectClass::kTypedArray &&
+        (key.is_index() || (key.kind == PropertyKey::Kind::kAtom &&
+                            IsCanonicalNumericString(*this, key.atom()))))
+      return {};
     if (++depth > 100000) break;  // cycles are prevented by setPrototypeOf; this is a backstop
   }
   return {};
@@ -437,6 +471,26 @@ bool VM::DefineIndexed(Object* obj, uint32_t index, Value v, uint8_t attrs) {
 }
 
 bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t attrs) {
+  if (Resolve(obj)->klass_ == ObjectClass::kTypedArray) {
+    // §10.4.5.3: only a writable, enumerable, configurable data element inside the array.
+    auto* ta = static_cast<TypedArrayObject*>(Resolve(obj));
+    uint32_t index;
+    bool valid;
+    if (TypedNumericKey(*this, ta, key, &index, &valid)) {
+      if (!valid || attrs != kDefaultAttrs) return false;
+      if (v.IsObject()) {
+        Terminate(Termination::kUnsupported,
+                  "defining a typed array element from an object value is not supported yet");
+        return false;
+      }
+      if (v.IsSymbol()) {
+        ThrowTypeError("Cannot convert a Symbol value to a number");
+        return false;
+      }
+      TypedSet(ta, index, ToNumberPrimitive(v));
+      return true;
+    }
+  }
   Lookup cur = GetOwnProperty(obj, key);
   Object* o = Resolve(obj);
   if (cur.found && !(cur.attrs & kConfigurable)) {
@@ -504,6 +558,26 @@ bool VM::DefineAccessor(Object* obj, const PropertyKey& key, Value getter, Value
 
 VM::SetStatus VM::SetProperty(Object* obj, const PropertyKey& key, Value v, Value* setter) {
   Object* o = Resolve(obj);
+  if (o->klass_ == ObjectClass::kTypedArray) {
+    // §10.4.5.5 [[Set]] / TypedArraySetElement: ToNumber first, then out-of-range writes are ignored.
+    uint32_t index;
+    bool valid;
+    if (TypedNumericKey(*this, o, key, &index, &valid)) {
+      if (v.IsObject()) {
+        // The interpreter converts objects with program code before it gets here (SETINDEX helper).
+        Terminate(Termination::kUnsupported,
+                  "storing an object into a typed array element from a built-in is not supported yet");
+        return SetStatus::kThrew;
+      }
+      if (v.IsSymbol()) {
+        ThrowTypeError("Cannot convert a Symbol value to a number");
+        return SetStatus::kThrew;
+      }
+      double d = ToNumberPrimitive(v);
+      if (valid) TypedSet(static_cast<TypedArrayObject*>(o), index, d);
+      return SetStatus::kOk;
+    }
+  }
   // Fast path: an existing own writable data property in the dense elements or the shape.
   if (key.is_index()) {
     if (key.index < o->elements_.size() && !o->elements_[key.index].IsEmpty() &&
@@ -615,6 +689,11 @@ void VM::ArrayPush(ArrayObject* arr, Value v) {
 // ---------------------------------------------------------------------------------------- delete
 
 bool VM::DeleteProperty(Object* obj, const PropertyKey& key) {
+  if (Resolve(obj)->klass_ == ObjectClass::kTypedArray) {
+    uint32_t index;
+    bool valid;
+    if (TypedNumericKey(*this, Resolve(obj), key, &index, &valid)) return !valid;  // §10.4.5.6
+  }
   Lookup cur = GetOwnProperty(obj, key);
   if (!cur.found) return true;
   if (!(cur.attrs & kConfigurable)) return false;
@@ -668,6 +747,11 @@ std::vector<PropertyKey> VM::OwnKeys(Object* obj, bool strings, bool symbols, bo
     if (o->klass_ == ObjectClass::kString && o->internal_.IsString()) {
       for (uint32_t i = 0; i < o->internal_.AsString()->length(); ++i)
         keys.push_back(PropertyKey::Index(i));
+    }
+    if (o->klass_ == ObjectClass::kTypedArray) {  // §10.4.5.7: the elements, then the named keys
+      const uint32_t n = static_cast<TypedArrayObject*>(o)->length;
+      keys.reserve(n);
+      for (uint32_t i = 0; i < n; ++i) keys.push_back(PropertyKey::Index(i));
     }
     uint8_t el_attrs = ElementAttrs(o, o->frozen_elements_, o->sealed_elements_);
     bool el_ok = !only_enumerable || (el_attrs & kEnumerable);
@@ -735,6 +819,8 @@ void VM::SetIntegrityLevel(Object* obj, bool frozen) {
 bool VM::TestIntegrityLevel(Object* obj, bool frozen) {
   Object* o = Resolve(obj);
   if (o->extensible_) return false;
+  if (frozen && o->klass_ == ObjectClass::kTypedArray && static_cast<TypedArrayObject*>(o)->length > 0)
+    return false;  // writable elements
   for (auto& e : o->shape_->entries_) {
     if (IsPrivateKey(e.key)) continue;
     if (e.attrs & kConfigurable) return false;

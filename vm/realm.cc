@@ -43,6 +43,8 @@ Value ArrayIteratorNext(VM& vm, CallArgs& args) {
       uint64_t len = 0;
       if (o->klass() == ObjectClass::kArray) {
         len = static_cast<ArrayObject*>(o)->length;
+      } else if (o->klass() == ObjectClass::kTypedArray) {
+        len = static_cast<TypedArrayObject*>(o)->length;  // %TypedArray%.prototype.length is a getter
       } else {
         Value l = vm.GetData(o, vm.KeyFromAtom(vm.atom(AtomId::length)));
         double d = l.IsNumber() ? l.AsNumber() : 0;
@@ -405,6 +407,9 @@ Value IObjectClass(VM& vm, CallArgs& args) {
     case ObjectClass::kWeakSet: name = "WeakSet"; break;
     case ObjectClass::kPromise: name = "Promise"; break;
     case ObjectClass::kArguments: name = "Arguments"; break;
+    case ObjectClass::kArrayBuffer: name = "ArrayBuffer"; break;
+    case ObjectClass::kTypedArray: name = "TypedArray"; break;
+    case ObjectClass::kDataView: name = "DataView"; break;
     case ObjectClass::kOrdinary: name = "Object"; break;
     default: name = "Internal"; break;
   }
@@ -432,11 +437,7 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
 const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl",
-                                       "TextEncoder", "TextDecoder",
                                        "Proxy", "WeakRef", "FinalizationRegistry",
-                                       "ArrayBuffer", "DataView", "Uint8Array", "Int8Array",
-                                       "Uint16Array", "Int16Array", "Uint32Array", "Int32Array",
-                                       "Float32Array", "Float64Array", "Uint8ClampedArray",
                                        "BigInt64Array", "BigUint64Array", "Iterator", "crypto",
                                        "SharedArrayBuffer", "Atomics"};
 
@@ -638,6 +639,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
     install(vm, in);
   }
   InstallGeneratorIntrinsics(vm, intr, in);  // needs the prototypes InstallGeneratorBuiltins made
+  InstallTypedArrayIntrinsics(vm, intr, in);
 
   InstallPlannedAndAbsent(vm, in);
 

@@ -206,6 +206,9 @@ void InstallRegExpBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/regexp.cc
 void InstallGeneratorBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/generator.cc
 // The prelude's natives for async generators (on the prelude's intrinsics object `intr`).
 void InstallGeneratorIntrinsics(VM& vm, Object* intr, const Intrinsics& in);
+// The prelude's natives for ArrayBuffer, typed arrays, DataView, TextEncoder/TextDecoder and
+// crypto.getRandomValues (vm/builtins/typed_array.cc; the constructors are in prelude 47-typed.js).
+void InstallTypedArrayIntrinsics(VM& vm, Object* intr, const Intrinsics& in);
 // The Lua realm (vm/lua_lib.cc): globals, string/table/math/utf8/json libraries.
 void InstallLuaBuiltins(VM& vm, Intrinsics& in);
 

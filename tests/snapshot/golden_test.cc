@@ -84,7 +84,7 @@ TEST_CASE("the golden snapshot reads, restores and finishes", "[snapshot][golden
 }
 
 TEST_CASE("older format versions fail cleanly", "[snapshot][golden]") {
-  for (uint32_t version : {0u, 1u}) {
+  for (uint32_t version : {0u, 1u, 2u}) {
     std::string bytes = ReadBytes(GoldenDir() / ("v" + std::to_string(version) + "-async.snap"));
     auto read = ReadInfo(bytes, TestRealm());
     REQUIRE(!read.ok());

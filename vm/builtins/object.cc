@@ -538,6 +538,11 @@ Value ObjectFreezeSeal(VM& vm, CallArgs& args) {
   if (magic == 2) {
     vm.Writable(v.AsObject())->set_extensible(false);
   } else {
+    // Typed array elements stay writable (§10.4.5: [[DefineOwnProperty]] refuses); V8 lets seal pass.
+    Object* o = vm.Resolve(v.AsObject());
+    if (magic == 0 && o->klass() == ObjectClass::kTypedArray &&
+        static_cast<TypedArrayObject*>(o)->length > 0)
+      return vm.ThrowTypeError("Cannot freeze array buffer views with elements");
     vm.SetIntegrityLevel(v.AsObject(), magic == 0);
   }
   return v;

@@ -109,7 +109,16 @@ function binaryOp(op, a, b, c) {
     }
     case 'IN': return toPropertyKey(a) in b;
     case 'GETINDEX': return a[toPropertyKey(b)];
-    case 'SETINDEX': { const k = toPropertyKey(b); a[k] = c; return c; }
+    case 'SETINDEX': {
+      const k = toPropertyKey(b);
+      // A typed array element: ToNumber (valueOf may run) before the store (§10.4.5.5).
+      if (isObject(c) && I.isTypedNumericKey(a, k)) {
+        a[k] = +toPrimitive(c, 'number');
+        return c;
+      }
+      a[k] = c;
+      return c;
+    }
     case 'DELINDEX': return delete a[toPropertyKey(b)];
   }
   throw typeError('internal error: unknown operator ' + op);

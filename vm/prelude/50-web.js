@@ -21,6 +21,12 @@
   const $Date = Date;
   const $RegExp = RegExp;
   const $Object = Object;
+  const $Uint8Array = Uint8Array;
+  const $ArrayBuffer = ArrayBuffer;
+  const $DataView = DataView;
+  const typedSet = getPrototypeOf(Uint8Array.prototype).set;
+  const typedCtors = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array,
+    Uint32Array, Float32Array, Float64Array];
   const fromCharCode = String.fromCharCode;
   const charCodeAt = String.prototype.charCodeAt;
   const mapGet = Map.prototype.get;
@@ -288,6 +294,23 @@
         call(mapSet, memory, v, out);
         copyOwnEnumerable(v, out, memory);
         return out;
+      case 'ArrayBuffer': {
+        const n = I.bufferByteLength(v);
+        out = new $ArrayBuffer(n);
+        call(typedSet, new $Uint8Array(out), new $Uint8Array(v));
+        call(mapSet, memory, v, out);
+        return out;
+      }
+      case 'TypedArray':
+      case 'DataView': {
+        // The buffer is cloned through `memory`, so views sharing one buffer still share its clone.
+        const buffer = cloneValue(I.typedBuffer(v), memory);
+        const kind = I.typedKind(v);
+        out = kind === 9 ? new $DataView(buffer, I.typedByteOffset(v), I.typedLength(v))
+          : new typedCtors[kind](buffer, I.typedByteOffset(v), I.typedLength(v));
+        call(mapSet, memory, v, out);
+        return out;
+      }
       default:
         throw cloneError(describeForClone(v));
     }
@@ -322,10 +345,8 @@
 
   // ------------------------------------------------------------------------------------ crypto
   // randomUUID (WebCrypto §10.1.1; RFC 9562 §5.4): 122 bits from the run's generator, so a run id
-  // gives the same UUIDs on every replay and across suspend/resume. getRandomValues needs typed arrays,
-  // which do not exist yet: it keeps the planned-feature stop.
-  const plannedCrypto = globalThis.crypto;
-  const getRandomValuesStub = $Object.getOwnPropertyDescriptor(plannedCrypto, 'getRandomValues').get;
+  // gives the same UUIDs on every replay and across suspend/resume. getRandomValues (WebCrypto §10.1.2)
+  // fills an integer typed array's bytes from the same generator.
   const HEX = '0123456789abcdef';
   const crypto = {};
   function randomUUID() {
@@ -345,7 +366,26 @@
     return parts.join('');
   }
   function getRandomValues(array) {
-    return call(getRandomValuesStub, undefined);
+    if (this !== crypto) {
+      const e = new $TypeError('Value of "this" must be of type Crypto');
+      defineValue(e, 'code', 'ERR_INVALID_THIS', 'wc');
+      throw e;
+    }
+    if (arguments.length === 0) {
+      throw new $TypeError("Failed to execute 'getRandomValues' on 'Crypto': 1 argument required, but only 0 present.");
+    }
+    const kind = I.typedKind(array);
+    // Integer element types only: not Float32/Float64 (7, 8), not a DataView (9).
+    if (kind < 0 || kind > 6) {
+      throw new DOMException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
+    }
+    const byteLength = I.typedLength(array) * [1, 1, 1, 2, 2, 4, 4][kind];
+    if (byteLength > 65536) {
+      throw new DOMException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
+    }
+    const bytes = new $Uint8Array(I.typedBuffer(array), I.typedByteOffset(array), byteLength);
+    for (let i = 0; i < byteLength; i++) bytes[i] = floor(call(random, undefined) * 256);
+    return array;
   }
   defineMethod(crypto, 'randomUUID', randomUUID, 0);
   defineMethod(crypto, 'getRandomValues', getRandomValues, 1);
