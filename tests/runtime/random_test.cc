@@ -146,3 +146,24 @@ TEST_CASE("random: the sequence continues exactly across a park and a resume in 
     CHECK(Run(language, source, "park-2") != straight);
   }
 }
+
+TEST_CASE("random: crypto.getRandomValues draws from the run's generator and continues after a resume") {
+  // The same run id gives the same bytes (also interleaved with Math.random and randomUUID); a run
+  // parked on a tool call and resumed in a new runtime continues the uninterrupted sequence.
+  const std::string_view js =
+      "const a = Array.from(crypto.getRandomValues(new Uint8Array(8)));"
+      " a.push(Math.random() < 1, crypto.randomUUID().length);"
+      " await tools.t.job({});"
+      " a.push(...crypto.getRandomValues(new Int32Array(3)), ...crypto.getRandomValues(new Uint16Array(2)));"
+      " return a;";
+  std::string straight = Run(Language::kJavaScript, js, "grv-1");
+  CHECK(straight.size() > 40);
+  CHECK(Run(Language::kJavaScript, js, "grv-1") == straight);
+  CHECK(Run(Language::kJavaScript, js, "grv-2") != straight);
+  Outcome parked = Make(Language::kJavaScript, false, /*park=*/true)->NewProgram(js, "", "grv-1")->Run();
+  REQUIRE(parked.is_suspended());
+  Outcome done = Make(Language::kJavaScript, true)->Resume(parked.suspended->state)->Run();
+  INFO(done.result.error.kind << ": " << done.result.error.message);
+  REQUIRE(done.result.ok);
+  CHECK(done.result.value_json == straight);
+}

@@ -33,6 +33,7 @@
 #include "vm/string.h"
 #include "vm/support/numconv.h"
 #include "vm/support/text.h"
+#include "vm/typed_array.h"
 
 namespace codemode::vm {
 
@@ -410,6 +411,19 @@ class Inspector {
         extras = EntryType::kArrayExtras;
         kind = Kind::kArray;
         handled = true;
+      } else if (klass == ObjectClass::kTypedArray) {
+        // Node.js: `Uint8Array(3) [ 1, 2, 3 ]` (util.inspect formatTypedArray, without the hidden
+        // buffer fields of showHidden).
+        auto* ta = static_cast<TypedArrayObject*>(r);
+        U16 name = W(TypedKindName(ta->kind));
+        U16 prefix = Prefix(constructor, tag, name, W(absl::StrCat("(", ta->length, ")")));
+        for (const PropertyKey& k : Keys(value))
+          if (!k.is_index()) keys.push_back(k);
+        braces = {prefix + u"[", u"]"};
+        if (ta->length == 0 && keys.empty()) return braces.first + u"]";
+        extras = EntryType::kArrayExtras;
+        kind = Kind::kArray;
+        handled = true;
       } else if (klass == ObjectClass::kSet || klass == ObjectClass::kMap) {
         auto* m = static_cast<MapObject*>(r);
         bool set = klass == ObjectClass::kSet;
@@ -516,7 +530,11 @@ class Inspector {
     std::vector<U16> output;
     switch (kind) {
       case Kind::kArray:
-        output = FormatArrayLike(value, static_cast<ArrayObject*>(r)->length, recurse_times);
+        output = FormatArrayLike(value,
+                                 klass == ObjectClass::kTypedArray
+                                     ? static_cast<TypedArrayObject*>(r)->length
+                                     : static_cast<ArrayObject*>(r)->length,
+                                 recurse_times);
         break;
       case Kind::kSet:
       case Kind::kMap:
