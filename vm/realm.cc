@@ -438,7 +438,7 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 // program can never continue on a wrong path), naming the feature.
 const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl",
                                        "Proxy", "WeakRef", "FinalizationRegistry",
-                                       "BigInt64Array", "BigUint64Array", "Iterator", "crypto",
+                                       "BigInt64Array", "BigUint64Array", "crypto",
                                        "SharedArrayBuffer", "Atomics"};
 
 Value PlannedFeature(VM& vm, CallArgs& args) {
