@@ -14,6 +14,7 @@
 //                computes under Node.js on the same machine, against the same real tools.
 //   unit-js      tests/js/<area>/NAME.js and tests/compiler/programs/NAME.js: each must match NAME.json beside
 //                it (computed with tests/corpus/oracle.js), run like js/core (fixture manifest, same rules).
+//                tests/js/<area>/NAME.ts runs with --lang ts against the NAME.json of its JavaScript twin.
 //
 // Comparison (tests/corpus/README.md "How to compare"): `ok` equal; when ok, `value` equal as parsed JSON with
 // numbers compared by value and, for JavaScript, object key order compared too (it is parsed from the text,
@@ -308,10 +309,12 @@ function listUnitPrograms() {
     for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort(byName)) {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) { walk(full); continue; }
-      if (!e.isFile() || !e.name.endsWith('.js')) continue;
+      // NAME.ts (TypeScript) shares NAME.json with its JavaScript twin NAME.js (tests/js/ts/README.md).
+      const ts = e.name.endsWith('.ts');
+      if (!e.isFile() || !(e.name.endsWith('.js') || ts)) continue;
       const key = path.relative(TESTS, full);
       const expectedFile = full.slice(0, -3) + '.json';
-      if (fs.existsSync(expectedFile)) cases.push({ name: key.slice(0, -3), key, program: full, expectedFile });
+      if (fs.existsSync(expectedFile)) cases.push({ name: ts ? key : key.slice(0, -3), key, program: full, expectedFile, ts });
       else missing.push(key);
     }
   })(UNIT_DIRS[0]);
@@ -459,7 +462,7 @@ async function runMode(mode, opts) {
         // tests/diff/oracle_tz.js, which runs the oracle with TZ=NAME).
         const zone = /^\/\/ time-zone: (\S+)/.exec(fs.readFileSync(c.program, 'utf8'));
         const zoneArgs = zone ? ['--time-zone', zone[1]] : [];
-        const { run } = await runCli(opts, c.program, ['--lang', 'js', '--tools', FIXTURE_MANIFEST, ...timeout, ...zoneArgs]);
+        const { run } = await runCli(opts, c.program, ['--lang', c.ts ? 'ts' : 'js', '--tools', FIXTURE_MANIFEST, ...timeout, ...zoneArgs]);
         const p = checkProcess(run);
         if (p.broken) return { status: 'broken', detail: p.broken, hang: p.hang, run };
         const d = compareResults(expected, p.result, { ordered: true });

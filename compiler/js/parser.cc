@@ -12,6 +12,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -89,6 +90,7 @@ struct Scope {
   int loop_depth = 0;
   int breakable_depth = 0;    // loops + switches
   int await_yield_count = 0;  // await/yield expressions parsed directly in this scope (for params)
+  bool ts_namespace = false;  // the function lowered from a TypeScript namespace body
 };
 
 // Private-name environment of one class body.
@@ -341,6 +343,7 @@ class Parser {
   bool SkipTypeAlias();
   bool SkipBalanced(Tok open, Tok close);
   bool SkipImportExportType();
+  bool SkipTypeOnlySpecifiers();
   bool IsTsModifier(std::string_view s) const;
 
   Lexer lex_;
@@ -372,6 +375,45 @@ class Parser {
   std::unordered_set<uint32_t> failed_arrow_starts_;
   // Offsets of `<` where type arguments were tried and rejected.
   std::unordered_set<uint32_t> failed_type_args_starts_;
+
+  // ---------------- TypeScript enum/namespace lowering (tsc's emit, see ParseEnum) ----------------
+  // Identifier references rewritten to `object.name`: enum members inside member initializers and a
+  // namespace's exported variables inside its body (tsc does the same).
+  struct TsRewrite {
+    std::string object;
+    std::vector<std::string> names;
+    bool is_namespace;
+  };
+  std::vector<TsRewrite> ts_rewrites_;
+  // Statements that follow the one just returned by ParseStatementListItem (a lowered declaration
+  // is several statements).
+  std::vector<Node*> pending_;
+  // Names declared by function/class/enum/namespace declarations in each open statement list: a
+  // merged enum/namespace declares no second variable.
+  std::vector<std::vector<std::string>> ts_declared_;
+  // Enum member kinds across merged declarations, by enum name: 0 numeric constant, 1 string
+  // constant, 2 computed.
+  std::unordered_map<std::string, std::unordered_map<std::string, int>> enum_members_;
+  // Exported names of each namespace (qualified "A.B"), across merged declarations.
+  std::unordered_map<std::string, std::vector<std::string>> ns_exports_;
+  std::vector<std::string> ns_path_;  // the namespaces being parsed, outermost first
+  bool ts_export_binding_ = false;    // parsing the name of `export const x` in a namespace
+
+  Node* AppendItem(std::vector<Node*>& body, Node* s);
+  Node* TsRewritten(Pos p, const std::string& name);
+  Identifier* MakeIdent(Pos p, std::string name);
+  Node* MakeMemberOf(Pos p, Node* object, const std::string& name);
+  Node* MakeAssign(Pos p, Node* target, Node* value);
+  Node* MakeExprStatement(Pos p, Node* e);
+  Node* MakeTsDeclaration(Pos p, const std::string& name);
+  Node* MakeMergeArg(Pos p, const std::string& name, const std::string* into);
+  Node* ParseEnum(Pos start, bool is_const, const std::string* into);
+  int EnumConstKind(const std::string& enum_name, const Node* e);
+  Node* ParseNamespace(Pos start, const std::string* into);
+  Node* BuildNamespace(Pos start, const std::vector<std::string>& names, size_t i,
+                       const std::string* into, uint32_t source_start);
+  bool ParseNamespaceExport(Pos start, const std::string& ns);
+  void PrescanNamespaceExports(std::vector<std::string>& out);
 };
 
 #define ENTER()                  \
@@ -481,6 +523,11 @@ Program* Parser::Run() {
 
 // Parses statements up to `end` (not consumed), handling the directive prologue (§11.2.1).
 bool Parser::ParseBody(std::vector<Node*>& body, Tok end, bool* has_use_strict) {
+  ts_declared_.emplace_back();
+  struct Pop {
+    ~Pop() { v.pop_back(); }
+    std::vector<std::vector<std::string>>& v;
+  } pop{ts_declared_};
   bool in_prologue = true;
   Pos octal_directive{0, 0};
   while (!Is(end)) {
@@ -520,8 +567,7 @@ bool Parser::ParseBody(std::vector<Node*>& body, Tok end, bool* has_use_strict) 
       in_prologue = false;
     }
     Node* s = ParseStatementListItem();
-    if (!s) return false;
-    if (s != &erased_) body.push_back(s);
+    if (!s || !AppendItem(body, s)) return false;
   }
   return true;
 }
@@ -589,12 +635,15 @@ Node* Parser::ParseDeclarationRare() {
     case Tok::kConst: {
       if (ts_) {
         Peeked p = Peek();
-        if (p.type == Tok::kEnum) return Unsupported(start, "TypeScript enums are not supported");
+        if (p.type == Tok::kEnum) {
+          Next();  // const
+          return ParseEnum(start, true, nullptr);
+        }
       }
       return ParseVariableStatement(DeclarationKind::kConst);
     }
     case Tok::kEnum:
-      if (ts_) return Unsupported(start, "TypeScript enums are not supported");
+      if (ts_) return ParseEnum(start, false, nullptr);
       return Unexpected();
     case Tok::kImport: {
       Peeked p = Peek();
@@ -603,11 +652,18 @@ Node* Parser::ParseDeclarationRare() {
         if (!SkipImportExportType()) return nullptr;
         return &erased_;
       }
+      if (ts_ && p.type == Tok::kLBrace && SkipTypeOnlySpecifiers()) return &erased_;
       return Unsupported(start, "import declarations are not supported");
     }
     case Tok::kExport: {
+      if (ts_ && !ns_path_.empty() && scope_->ts_namespace) {
+        const std::string ns = ns_path_.back();  // a copy: nested namespaces grow ns_path_
+        if (!ParseNamespaceExport(start, ns)) return nullptr;
+        return &erased_;
+      }
       if (ts_) {
         Peeked p = Peek();
+        if (p.type == Tok::kLBrace && SkipTypeOnlySpecifiers()) return &erased_;
         if (p.type == Tok::kIdentifier && !p.escaped &&
             (p.text == "type" || p.text == "interface" || p.text == "declare")) {
           if (p.text == "type") {
@@ -750,12 +806,16 @@ Node* Parser::ParseBlock() {
   Pos start = Here();
   if (!Expect(Tok::kLBrace)) return nullptr;
   auto* block = Make<BlockStatement>(start);
+  ts_declared_.emplace_back();
   while (!Is(Tok::kRBrace)) {
     if (Is(Tok::kEof)) return Unexpected();
     Node* s = ParseStatementListItem();
-    if (!s) return nullptr;
-    if (s != &erased_) block->body.push_back(s);
+    if (!s || !AppendItem(block->body, s)) {
+      ts_declared_.pop_back();
+      return nullptr;
+    }
   }
+  ts_declared_.pop_back();
   Next();
   if (failed()) return nullptr;
   return block;
@@ -1137,8 +1197,7 @@ Node* Parser::ParseSwitch() {
     while (!Is(Tok::kCase) && !Is(Tok::kDefault) && !Is(Tok::kRBrace)) {
       if (Is(Tok::kEof)) return Unexpected();
       Node* st = ParseStatementListItem();
-      if (!st) return nullptr;
-      if (st != &erased_) c->body.push_back(st);
+      if (!st || !AppendItem(c->body, st)) return nullptr;
     }
     s->cases.push_back(c);
   }
@@ -1250,6 +1309,18 @@ bool Parser::CheckIdentifierName(const std::string& name, Pos p, bool binding, b
   } else if (strict && IsStrictReserved(name)) {
     FailAt(p, "Unexpected strict mode reserved word");
     return false;
+  }
+  if (binding && !ts_rewrites_.empty() && !ts_export_binding_) {
+    for (const TsRewrite& r : ts_rewrites_) {
+      if (!r.is_namespace) continue;
+      for (const std::string& n : r.names) {
+        if (n == name) {
+          Unsupported(p, "a declaration of '" + name +
+                             "' shadowing the exported namespace member is not supported");
+          return false;
+        }
+      }
+    }
   }
   if (binding) {
     if (strict && (name == "eval" || name == "arguments")) {
@@ -2936,6 +3007,13 @@ Node* Parser::ParseIdentifierReference() {
     }
   }
   if (name == "arguments" && !MarkArguments(p)) return nullptr;
+  if (!ts_rewrites_.empty()) {
+    if (Node* m = TsRewritten(p, name)) {
+      Next();
+      if (failed()) return nullptr;
+      return m;
+    }
+  }
   auto* id = Make<Identifier>(p);
   id->name = name;
   Next();
@@ -3333,6 +3411,13 @@ Node* Parser::ParsePropertyDefinition(bool* saw_proto) {
     id->name = ident_text;
     prop->shorthand = true;
     prop->value = id;
+    if (!ts_rewrites_.empty() && !Is(Tok::kAssign)) {
+      if (Node* m = TsRewritten(key_pos, ident_text)) {
+        prop->shorthand = false;
+        prop->value = m;
+        return prop;
+      }
+    }
     if (Is(Tok::kAssign)) {
       Pos eq = Here();
       Next();
@@ -4175,6 +4260,47 @@ bool Parser::SkipTypeAlias() {
   return ConsumeSemicolon();
 }
 
+// `import { type A, type B as C } from "m";` / `export { type A };`, at import/export: when every
+// specifier is type-only, skips the declaration (tsc elides it) and returns true; otherwise leaves
+// the tokens in place and returns false.
+bool Parser::SkipTypeOnlySpecifiers() {
+  Snapshot s = Save();
+  bool is_import = Is(Tok::kImport);
+  auto ok = [&] {
+    Next();  // import / export
+    if (failed() || !Is(Tok::kLBrace)) return false;
+    Next();
+    int count = 0;
+    while (!Is(Tok::kRBrace)) {
+      if (!IsName("type") || failed()) return false;
+      Next();  // type
+      if (!Is(Tok::kIdentifier) && !IsKeywordTok(t()) && !Is(Tok::kString)) return false;
+      Next();
+      if (IsName("as")) {
+        Next();
+        if (!Is(Tok::kIdentifier) && !IsKeywordTok(t()) && !Is(Tok::kString)) return false;
+        Next();
+      }
+      if (failed()) return false;
+      ++count;
+      if (!Is(Tok::kComma)) break;
+      Next();
+    }
+    if (!Is(Tok::kRBrace) || count == 0) return false;
+    Next();
+    if (IsName("from")) {
+      Next();
+      if (!Is(Tok::kString)) return false;
+      Next();
+    } else if (is_import) {
+      return false;
+    }
+    return !failed() && ConsumeSemicolon();
+  }();
+  if (!ok) Restore(s);
+  return ok;
+}
+
 bool Parser::SkipImportExportType() {
   // `import type ... from "x";` / `export type { ... } [from "x"];` / `export type * from "x";`
   Next();  // import / export
@@ -4229,7 +4355,7 @@ Node* Parser::SkipTsDeclaration(bool* handled) {
   if ((w == "namespace" || w == "module") &&
       (p.type == Tok::kIdentifier || p.type == Tok::kString)) {
     *handled = true;
-    return Unsupported(start, "TypeScript namespaces are not supported");
+    return ParseNamespace(start, nullptr);
   }
   if (w == "declare") {
     // Ambient declarations have no runtime effect: parse and drop.
@@ -4293,6 +4419,579 @@ Node* Parser::SkipTsDeclaration(bool* handled) {
     return r;
   }
   return nullptr;
+}
+
+
+// ======================================================================================
+// TypeScript enums and namespaces, lowered while parsing to the JavaScript tsc emits
+// (TypeScript handbook "Enums" / "Namespaces"; tsc's `transformers/ts.ts`):
+//   enum E { A, B = "b" }   →  var E; E || (E = {}); E[E.A = 0] = "A"; E.B = "b";
+//   namespace N { export const x = 1; export function f() {} }
+//                           →  var N; (function (N) { N.x = 1; function f() {} N.f = f; })(N || (N = {}));
+// tsc wraps an enum's member assignments in a function too; without one the statements behave the
+// same (the initializers are evaluated in the same scope, member references rewritten to E.X).
+// Differences from tsc: values are computed when the statements run rather than folded by the
+// compiler (the same values: constant expressions have no side effects), and a declaration that
+// shadows a namespace's exported variable inside the namespace stops with UnsupportedSyntax.
+// ======================================================================================
+
+// Appends a parsed statement-list item and the statements its lowering produced; records the
+// names it declares (for merging).
+Node* Parser::AppendItem(std::vector<Node*>& body, Node* s) {
+  if (s != &erased_) {
+    body.push_back(s);
+    if ((s->kind == NodeKind::kFunctionDeclaration || s->kind == NodeKind::kClassDeclaration) &&
+        !ts_declared_.empty()) {
+      Identifier* id = s->kind == NodeKind::kFunctionDeclaration ? s->As<FunctionNode>()->id
+                                                                 : s->As<ClassNode>()->id;
+      if (id) ts_declared_.back().push_back(id->name);
+    }
+  }
+  for (Node* n : pending_) body.push_back(n);
+  pending_.clear();
+  return s;
+}
+
+// `name` as `object.name` when an enclosing enum initializer or namespace body rewrites it.
+Node* Parser::TsRewritten(Pos p, const std::string& name) {
+  for (size_t i = ts_rewrites_.size(); i-- > 0;) {
+    const TsRewrite& r = ts_rewrites_[i];
+    for (const std::string& n : r.names) {
+      if (n == name) return MakeMemberOf(p, MakeIdent(p, r.object), name);
+    }
+  }
+  return nullptr;
+}
+
+Identifier* Parser::MakeIdent(Pos p, std::string name) {
+  auto* id = Make<Identifier>(p);
+  id->name = std::move(name);
+  return id;
+}
+
+Node* Parser::MakeMemberOf(Pos p, Node* object, const std::string& name) {
+  auto* m = Make<MemberExpression>(p);
+  m->object = object;
+  m->property = MakeIdent(p, name);
+  m->property_line = p.line;
+  m->property_column = p.column;
+  return m;
+}
+
+Node* Parser::MakeAssign(Pos p, Node* target, Node* value) {
+  auto* a = Make<AssignmentExpression>(p);
+  a->op = AssignOp::kAssign;
+  a->target = target;
+  a->value = value;
+  return a;
+}
+
+Node* Parser::MakeExprStatement(Pos p, Node* e) {
+  auto* s = Make<ExpressionStatement>(p);
+  s->expression = e;
+  return s;
+}
+
+// `var name;` at the program's top level, `let name;` elsewhere (as tsc), or nothing when a
+// function, class, enum or namespace of that name was declared before in the same statement list.
+Node* Parser::MakeTsDeclaration(Pos p, const std::string& name) {
+  if (!ts_declared_.empty()) {
+    for (const std::string& n : ts_declared_.back()) {
+      if (n == name) return nullptr;
+    }
+    ts_declared_.back().push_back(name);
+  }
+  bool top = scope_->program != nullptr && ts_declared_.size() == 1;
+  auto* decl = Make<VariableDeclaration>(p);
+  decl->kind = top ? DeclarationKind::kVar : DeclarationKind::kLet;
+  auto* d = Make<VariableDeclarator>(p);
+  d->target = MakeIdent(p, name);
+  decl->declarations.push_back(d);
+  return decl;
+}
+
+// `name || (name = {})`, or `name = into.name || (into.name = {})` for an exported member.
+Node* Parser::MakeMergeArg(Pos p, const std::string& name, const std::string* into) {
+  auto* orr = Make<LogicalExpression>(p);
+  orr->op = LogicalOp::kOr;
+  orr->left = into ? MakeMemberOf(p, MakeIdent(p, *into), name) : MakeIdent(p, name);
+  Node* target = into ? MakeMemberOf(p, MakeIdent(p, *into), name) : MakeIdent(p, name);
+  Node* init = MakeAssign(p, target, Make<ObjectLiteral>(p));
+  init->parenthesized = true;
+  orr->right = init;
+  if (!into) return orr;
+  return MakeAssign(p, MakeIdent(p, name), orr);
+}
+
+namespace {
+std::u16string Utf8ToUtf16(const std::string& s) {
+  std::u16string out;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    char32_t cp;
+    int n;
+    if (c < 0x80) {
+      cp = c;
+      n = 1;
+    } else if ((c & 0xE0) == 0xC0) {
+      cp = c & 0x1F;
+      n = 2;
+    } else if ((c & 0xF0) == 0xE0) {
+      cp = c & 0x0F;
+      n = 3;
+    } else {
+      cp = c & 0x07;
+      n = 4;
+    }
+    for (int k = 1; k < n && i + k < s.size(); ++k)
+      cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    i += n;
+    AppendUtf16(out, cp);
+  }
+  return out;
+}
+}  // namespace
+
+// tsc's classification of an enum member initializer (checker.ts computeConstantValue): 1 for a
+// constant string expression (no reverse mapping), 0 for a constant number, 2 otherwise.
+int Parser::EnumConstKind(const std::string& enum_name, const Node* e) {
+  switch (e->kind) {
+    case NodeKind::kNumberLiteral:
+      return 0;
+    case NodeKind::kStringLiteral:
+      return 1;
+    case NodeKind::kTemplateLiteral:
+      return e->As<TemplateLiteral>()->expressions.empty() ? 1 : 2;
+    case NodeKind::kUnary: {
+      auto* u = e->As<UnaryExpression>();
+      if (u->op != UnaryOp::kMinus && u->op != UnaryOp::kPlus && u->op != UnaryOp::kBitNot) return 2;
+      return EnumConstKind(enum_name, u->argument) == 0 ? 0 : 2;
+    }
+    case NodeKind::kBinary: {
+      auto* b = e->As<BinaryExpression>();
+      int l = EnumConstKind(enum_name, b->left), r = EnumConstKind(enum_name, b->right);
+      if (l == 2 || r == 2) return 2;
+      if (b->op == BinaryOp::kAdd) return (l == 1 || r == 1) ? 1 : 0;
+      switch (b->op) {
+        case BinaryOp::kSub:
+        case BinaryOp::kMul:
+        case BinaryOp::kDiv:
+        case BinaryOp::kMod:
+        case BinaryOp::kExp:
+        case BinaryOp::kShl:
+        case BinaryOp::kSar:
+        case BinaryOp::kShr:
+        case BinaryOp::kBitAnd:
+        case BinaryOp::kBitOr:
+        case BinaryOp::kBitXor:
+              return (l == 0 && r == 0) ? 0 : 2;
+        default:
+          return 2;
+      }
+    }
+    case NodeKind::kMember: {
+      // E.X / E["X"] of this enum (member references in initializers are rewritten to E.X).
+      auto* m = e->As<MemberExpression>();
+      if (m->object->kind != NodeKind::kIdentifier ||
+          m->object->As<Identifier>()->name != enum_name) {
+        return 2;
+      }
+      std::string key;
+      if (!m->computed && m->property->kind == NodeKind::kIdentifier) {
+        key = m->property->As<Identifier>()->name;
+      } else if (m->computed && m->property->kind == NodeKind::kStringLiteral) {
+        const std::u16string& v = m->property->As<StringLiteral>()->value;
+        for (char16_t c : v) AppendUtf8(key, c);
+      } else {
+        return 2;
+      }
+      auto it = enum_members_[enum_name].find(key);
+      return it == enum_members_[enum_name].end() ? 2 : it->second;
+    }
+    default:
+      return 2;
+  }
+}
+
+// `[const] enum Name { Member [= init], ... }`, at `enum`. `into`: the namespace exporting it.
+Node* Parser::ParseEnum(Pos start, bool is_const, const std::string* into) {
+  Next();  // enum
+  if (failed()) return nullptr;
+  if (!IsIdentifierToken()) return Unexpected();
+  Pos name_pos = Here();
+  if (!CheckIdentifierToken(true, true)) return nullptr;
+  std::string name = tok().text;
+  Next();
+  if (failed()) return nullptr;
+  if (!Expect(Tok::kLBrace)) return nullptr;
+  Node* decl = MakeTsDeclaration(name_pos, name);
+  std::vector<Node*> out;
+  out.push_back(MakeExprStatement(start, MakeMergeArg(name_pos, name, into)));
+  auto& kinds = enum_members_[name];
+  // Member names usable in initializers (all members of merged declarations, as tsc resolves them).
+  TsRewrite frame{name, {}, false};
+  for (const auto& [k, v] : kinds) frame.names.push_back(k);
+  int prev_kind = -1;  // -1: no member yet
+  std::string prev_name;
+  while (!Is(Tok::kRBrace)) {
+    Pos mp = Here();
+    std::u16string key16;
+    std::string key;
+    bool ident_key = false;
+    if (Is(Tok::kString)) {
+      key16 = tok().str;
+      for (char16_t c : key16) AppendUtf8(key, c);
+    } else if (Is(Tok::kIdentifier) || IsKeywordTok(t())) {
+      key = Is(Tok::kIdentifier) ? tok().text : std::string(TokText(t()));
+      key16 = Utf8ToUtf16(key);
+      ident_key = true;
+    } else if (Is(Tok::kNumber)) {
+      return Fail("An enum member cannot have a numeric name.");
+    } else if (Is(Tok::kLBracket)) {
+      return Fail("Computed property names are not allowed in enums.");
+    } else {
+      return Unexpected();
+    }
+    (void)ident_key;
+    Next();
+    if (failed()) return nullptr;
+    Node* value = nullptr;
+    int kind;
+    if (Is(Tok::kAssign)) {
+      Next();
+      if (failed()) return nullptr;
+      ts_rewrites_.push_back(frame);
+      value = ParseAssignment(false);
+      ts_rewrites_.pop_back();
+      if (!value) return nullptr;
+      kind = EnumConstKind(name, value);
+      if (is_const && kind == 2) {
+        return FailAt(mp, "const enum member initializers must be constant expressions.");
+      }
+    } else if (prev_kind == -1) {
+      auto* zero = Make<NumberLiteral>(mp);
+      zero->value = 0;
+      value = zero;
+      kind = 0;
+    } else if (prev_kind == 0) {
+      auto* plus = Make<BinaryExpression>(mp);
+      plus->op = BinaryOp::kAdd;
+      plus->left = MakeMemberOf(mp, MakeIdent(mp, name), prev_name);
+      plus->op_line = mp.line;
+      plus->op_column = mp.column;
+      auto* one = Make<NumberLiteral>(mp);
+      one->value = 1;
+      plus->right = one;
+      value = plus;
+      kind = 0;
+    } else {
+      return FailAt(mp, "Enum member must have initializer.");
+    }
+    // E[E["K"] = v] = "K" (numbers and computed values: reverse mapping), E["K"] = v (strings).
+    auto* keylit = Make<StringLiteral>(mp);
+    keylit->value = key16;
+    auto* target = Make<MemberExpression>(mp);
+    target->object = MakeIdent(mp, name);
+    target->property = keylit;
+    target->computed = true;
+    target->property_line = mp.line;
+    target->property_column = mp.column;
+    Node* assign = MakeAssign(mp, target, value);
+    if (kind != 1) {
+      auto* rev = Make<MemberExpression>(mp);
+      rev->object = MakeIdent(mp, name);
+      rev->property = assign;
+      rev->computed = true;
+      rev->property_line = mp.line;
+      rev->property_column = mp.column;
+      auto* keylit2 = Make<StringLiteral>(mp);
+      keylit2->value = key16;
+      assign = MakeAssign(mp, rev, keylit2);
+    }
+    out.push_back(MakeExprStatement(mp, assign));
+    kinds[key] = kind;
+    frame.names.push_back(key);
+    prev_kind = kind;
+    prev_name = key;
+    if (!Is(Tok::kComma)) break;
+    Next();
+    if (failed()) return nullptr;
+  }
+  if (!Expect(Tok::kRBrace)) return nullptr;
+  for (Node* n : out) pending_.push_back(n);
+  if (decl) return decl;
+  Node* first = pending_.front();
+  pending_.erase(pending_.begin());
+  return first;
+}
+
+// Collects the names of `export const|let|var a [= …], b …` directly in the namespace body ahead
+// (at its `{`), so references before the declaration are rewritten too. Leaves the lexer in place.
+void Parser::PrescanNamespaceExports(std::vector<std::string>& out) {
+  Snapshot s = Save();
+  int depth = 0;
+  bool in_decl = false;  // inside the declarator list of an exported variable statement
+  bool want_name = false;
+  std::vector<int> template_depths;  // depth at each open `${` of a template literal
+  Tok prev = Tok::kLBrace;
+  while (!Is(Tok::kEof) && !failed() && !Is(Tok::kError)) {
+    Tok k = t();
+    if ((k == Tok::kSlash || k == Tok::kSlashAssign) &&
+        !(prev == Tok::kIdentifier || prev == Tok::kNumber || prev == Tok::kString ||
+          prev == Tok::kRParen || prev == Tok::kRBracket || prev == Tok::kRBrace ||
+          prev == Tok::kTemplate || prev == Tok::kThis || prev == Tok::kTrue ||
+          prev == Tok::kFalse || prev == Tok::kNull)) {
+      lex_.RescanAsRegExp();  // a regular expression literal, as the expression parser would see it
+      k = t();
+      if (k == Tok::kError) break;
+    }
+    bool continued = false;
+    if (k == Tok::kRBrace && !template_depths.empty() && depth == template_depths.back()) {
+      lex_.RescanTemplateContinuation();
+      k = t();
+      if (k == Tok::kError) break;
+      continued = true;
+    }
+    if (k == Tok::kTemplate) {
+      if (continued) template_depths.pop_back();
+      if (!tok().template_tail) template_depths.push_back(depth);
+    }
+    prev = k;
+    if (k == Tok::kLBrace || k == Tok::kLParen || k == Tok::kLBracket) {
+      ++depth;
+    } else if (k == Tok::kRBrace || k == Tok::kRParen || k == Tok::kRBracket) {
+      if (--depth == 0) break;
+    } else if (depth == 1) {
+      if (want_name) {
+        if (k == Tok::kIdentifier) out.push_back(tok().text);
+        want_name = false;
+      } else if (k == Tok::kExport) {
+        Peeked p = Peek();
+        if (p.type == Tok::kVar || p.type == Tok::kConst ||
+            (p.type == Tok::kIdentifier && p.text == "let")) {
+          Next();
+          if (failed()) break;
+          in_decl = true;
+          want_name = true;
+        }
+      } else if (k == Tok::kSemicolon) {
+        in_decl = false;
+      } else if (k == Tok::kComma && in_decl) {
+        want_name = true;
+      }
+    }
+    Next();
+  }
+  Restore(s);
+}
+
+// `namespace A.B.C { … }` / `module A { … }`, at `namespace`/`module`. `into`: the namespace
+// exporting it.
+Node* Parser::ParseNamespace(Pos start, const std::string* into) {
+  uint32_t source_start = tok().start;
+  Next();  // namespace / module
+  if (failed()) return nullptr;
+  if (Is(Tok::kString)) return Unsupported(start, "ambient module declarations are not supported");
+  std::vector<std::string> names;
+  for (;;) {
+    if (!IsIdentifierToken()) return Unexpected();
+    if (!CheckIdentifierToken(true, true)) return nullptr;
+    names.push_back(tok().text);
+    Next();
+    if (failed()) return nullptr;
+    if (!Is(Tok::kDot)) break;
+    Next();
+    if (failed()) return nullptr;
+  }
+  if (!Is(Tok::kLBrace)) return Unexpected();
+  Node* decl = MakeTsDeclaration(start, names[0]);
+  Node* stmt = BuildNamespace(start, names, 0, into, source_start);
+  if (!stmt) return nullptr;
+  if (!decl) return stmt;
+  pending_.insert(pending_.begin(), stmt);
+  return decl;
+}
+
+// One level of a (dotted) namespace: `(function (X) { body })(merge argument);`.
+Node* Parser::BuildNamespace(Pos start, const std::vector<std::string>& names, size_t i,
+                             const std::string* into, uint32_t source_start) {
+  ENTER();
+  const std::string& name = names[i];
+  std::string path;
+  for (const std::string& n : ns_path_) path += n + ".";
+  path += name;
+  auto* fn = MakeK<FunctionNode>(NodeKind::kFunctionExpression, start);
+  fn->source_start = source_start;
+  fn->params.push_back(MakeIdent(start, name));
+  Scope scope;
+  scope.parent = scope_;
+  scope.fn = fn;
+  scope.strict = scope_->strict;
+  scope.ts_namespace = true;
+  Scope* outer = scope_;
+  scope_ = &scope;
+  ns_path_.push_back(name);
+  TsRewrite frame{name, ns_exports_[path], true};
+  bool ok;
+  if (i + 1 < names.size()) {
+    // The inner levels of `A.B.C` are exported members of the outer ones.
+    ts_rewrites_.push_back(frame);
+    ts_declared_.emplace_back();
+    Node* decl = MakeTsDeclaration(start, names[i + 1]);
+    Node* inner = BuildNamespace(start, names, i + 1, &name, source_start);
+    ts_declared_.pop_back();
+    ts_rewrites_.pop_back();
+    ok = inner != nullptr;
+    if (ok) {
+      if (decl) fn->body.push_back(decl);
+      fn->body.push_back(inner);
+      ns_exports_[path].push_back(names[i + 1]);
+    }
+    fn->source_end = prev_end_;
+  } else {
+    PrescanNamespaceExports(frame.names);
+    for (const std::string& n : frame.names) ns_exports_[path].push_back(n);
+    ts_rewrites_.push_back(frame);
+    Next();  // {
+    ok = !failed();
+    bool use_strict = false;
+    if (ok) ok = ParseBody(fn->body, Tok::kRBrace, &use_strict);
+    if (ok) {
+      fn->source_end = tok().end;
+      Next();  // }
+      ok = !failed();
+    }
+    fn->strict = scope.strict;
+    ts_rewrites_.pop_back();
+  }
+  fn->strict = scope.strict;
+  ns_path_.pop_back();
+  scope_ = outer;
+  if (!ok) return nullptr;
+  fn->parenthesized = true;
+  auto* call = Make<CallExpression>(start);
+  call->callee = fn;
+  call->paren_line = start.line;
+  call->paren_column = start.column;
+  call->arguments.push_back(MakeMergeArg(start, name, into));
+  return MakeExprStatement(start, call);
+}
+
+// `export …` directly in a namespace body `ns` (at `export`): the declaration plus `ns.x = x`.
+bool Parser::ParseNamespaceExport(Pos start, const std::string& ns) {
+  Next();  // export
+  if (failed()) return false;
+  auto export_binding = [&](Node* s, Identifier* id) {
+    pending_.push_back(s);
+    if (!id) return;
+    if (!ts_declared_.empty()) ts_declared_.back().push_back(id->name);
+    pending_.push_back(MakeExprStatement(
+        start, MakeAssign(start, MakeMemberOf(start, MakeIdent(start, ns), id->name),
+                          MakeIdent(start, id->name))));
+  };
+  std::string path;
+  for (const std::string& n : ns_path_) path += (path.empty() ? "" : ".") + n;
+  if (Is(Tok::kFunction) || (IsName("async") && Peek().type == Tok::kFunction)) {
+    bool is_async = IsName("async");
+    uint32_t src = tok().start;
+    if (is_async) Next();
+    Node* f = ParseFunction(NodeKind::kFunctionDeclaration, Here(), src, is_async);
+    if (!f) return false;
+    if (f == &erased_) return true;  // overload signature
+    export_binding(f, f->As<FunctionNode>()->id);
+    ns_exports_[path].push_back(f->As<FunctionNode>()->id->name);
+    return true;
+  }
+  if (Is(Tok::kClass) || (IsName("abstract") && Peek().type == Tok::kClass)) {
+    bool is_abstract = IsName("abstract");
+    Pos p = Here();
+    if (is_abstract) Next();
+    Node* c = ParseClass(NodeKind::kClassDeclaration, p, is_abstract);
+    if (!c) return false;
+    export_binding(c, c->As<ClassNode>()->id);
+    ns_exports_[path].push_back(c->As<ClassNode>()->id->name);
+    return true;
+  }
+  if (Is(Tok::kEnum) || (Is(Tok::kConst) && Peek().type == Tok::kEnum)) {
+    Pos p = Here();
+    bool is_const = Is(Tok::kConst);
+    if (is_const) Next();
+    Peeked nm = Peek();
+    Node* first = ParseEnum(p, is_const, &ns);
+    if (!first) return false;
+    pending_.insert(pending_.begin(), first);
+    ns_exports_[path].push_back(nm.text);
+    return true;
+  }
+  if (IsName("namespace") || IsName("module")) {
+    Pos p = Here();
+    Peeked nm = Peek();
+    Node* first = ParseNamespace(p, &ns);
+    if (!first) return false;
+    pending_.insert(pending_.begin(), first);
+    ns_exports_[path].push_back(nm.text);
+    return true;
+  }
+  if (Is(Tok::kVar) || Is(Tok::kConst) || IsName("let")) {
+    bool is_const = Is(Tok::kConst);
+    Next();
+    if (failed()) return false;
+    std::vector<Node*> assigns;
+    for (;;) {
+      if (!IsIdentifierToken()) {
+        return Unsupported(Here(), "destructuring in an exported namespace variable is not supported"),
+               false;
+      }
+      Pos np = Here();
+      bool known = false;
+      for (const TsRewrite& r : ts_rewrites_) {
+        if (r.is_namespace && r.object == ns) {
+          for (const std::string& n : r.names) known = known || n == tok().text;
+        }
+      }
+      if (!known) {
+        // The look-ahead could not see this declaration (e.g. past unusual tokens): references to
+        // it would not be rewritten, so stop rather than risk resolving them elsewhere.
+        return Unsupported(np, "exported namespace variable '" + tok().text +
+                                   "' could not be resolved ahead of its declaration"),
+               false;
+      }
+      ts_export_binding_ = true;
+      bool ok = CheckIdentifierToken(true, true);
+      ts_export_binding_ = false;
+      if (!ok) return false;
+      std::string n = tok().text;
+      Next();
+      if (failed()) return false;
+      if (Is(Tok::kColon) && !SkipTypeAnnotation()) return false;
+      if (Is(Tok::kAssign)) {
+        Next();
+        if (failed()) return false;
+        Node* init = ParseAssignment(false);
+        if (!init) return false;
+        assigns.push_back(MakeAssign(np, MakeMemberOf(np, MakeIdent(np, ns), n), init));
+      } else if (is_const) {
+        return FailAt(np, "Missing initializer in const declaration"), false;
+      }
+      if (!Is(Tok::kComma)) break;
+      Next();
+      if (failed()) return false;
+    }
+    if (!ConsumeSemicolon()) return false;
+    if (assigns.size() == 1) {
+      pending_.push_back(MakeExprStatement(start, assigns[0]));
+    } else if (!assigns.empty()) {
+      auto* seq = Make<SequenceExpression>(start);
+      seq->expressions = std::move(assigns);
+      pending_.push_back(MakeExprStatement(start, seq));
+    }
+    return true;
+  }
+  // export declare … / export type … / export interface …: erased.
+  bool handled = false;
+  Node* r = SkipTsDeclaration(&handled);
+  if (handled) return r != nullptr;
+  return Unsupported(start, "this export form in a namespace is not supported"), false;
 }
 
 }  // namespace

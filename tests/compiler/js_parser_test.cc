@@ -613,6 +613,21 @@ const Golden kTypeScript[] = {
     {"class A { private constructor() {} static override readonly x = 1 }",
      "class A { constructor() {} static x = 1 }"},
     {"const f = (): { a: number } => ({ a: 1 })", "const f = () => ({ a: 1 })"},
+    {"import { type A, type B as C } from 'm';\nexport { type A };\nx", "x"},
+    // Enums and namespaces are lowered to tsc's output (without the enum's function wrapper).
+    {"enum E { A, B = 'b', C = A << 2, D }",
+     "var E; E || (E = {}); E[E[\"A\"] = 0] = \"A\"; E[\"B\"] = \"b\"; E[E[\"C\"] = E.A << 2] = \"C\"; "
+     "E[E[\"D\"] = E.C + 1] = \"D\""},
+    {"function f() { const enum E { A } }", "function f() { let E; E || (E = {}); E[E[\"A\"] = 0] = \"A\" }"},
+    {"namespace N { const p = 1; export let x = p, y; export function f() { return x } }\n"
+     "namespace N { export const z = x }",
+     "var N; (function (N) { const p = 1; N.x = p; function f() { return N.x } N.f = f })(N || (N = {}));"
+     "(function (N) { N.z = N.x })(N || (N = {}))"},
+    {"namespace A.B { export enum E { K } }",
+     "var A; (function (A) { let B; (function (B) { let E; E = B.E || (B.E = {}); "
+     "E[E[\"K\"] = 0] = \"K\"; })(B = A.B || (A.B = {})) })(A || (A = {}))"},
+    {"class C {}\nnamespace C { export class D {} }",
+     "class C {}\n(function (C) { class D {} C.D = D })(C || (C = {}))"},
 };
 
 TEST_CASE("js parser: TypeScript erasure", "[js_parser][typescript]") {
@@ -658,10 +673,15 @@ TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser]
     const char* message;
   };
   const Case cases[] = {
-      {"enum E { A, B }", 1, 1, "TypeScript enums are not supported"},
-      {"x = 1\nconst enum E { A }", 2, 1, "TypeScript enums are not supported"},
-      {"namespace N { export const x = 1 }", 1, 1, "TypeScript namespaces are not supported"},
-      {"module M {}", 1, 1, "TypeScript namespaces are not supported"},
+      {"namespace N { export import A = B.C }", 1, 15,
+       "this export form in a namespace is not supported"},
+      {"namespace N { export const x = 1; function f(x) {} }", 1, 46,
+       "a declaration of 'x' shadowing the exported namespace member is not supported"},
+      {"namespace N {\n  export const { a } = o }", 2, 16,
+       "destructuring in an exported namespace variable is not supported"},
+      {"import x = require('y')", 1, 1, "import declarations are not supported"},
+      {"import { type a, b } from 'b'", 1, 1, "import declarations are not supported"},
+      {"export = x", 1, 1, "export declarations are not supported"},
       {"import { a } from 'b'", 1, 1, "import declarations are not supported"},
       {"export const x = 1", 1, 1, "export declarations are not supported"},
       {"@dec class A {}", 1, 1, "decorators are not supported"},
@@ -672,6 +692,23 @@ TEST_CASE("js parser: TypeScript constructs that are not erasable", "[js_parser]
     js::ParseResult r = Parse(c.src, true);
     REQUIRE(r.error.has_value());
     CHECK(r.error->kind == js::ParseError::Kind::kUnsupportedSyntax);
+    CHECK(r.error->message == c.message);
+    CHECK(r.error->line == c.line);
+    CHECK(r.error->column == c.column);
+  }
+  // tsc's errors in enum declarations (syntax errors here, with the member's position).
+  const Case enum_errors[] = {
+      {"enum E { A = 'a', B }", 1, 19, "Enum member must have initializer."},
+      {"enum E { A = f(), B }", 1, 19, "Enum member must have initializer."},
+      {"enum E {\n  [k] = 1 }", 2, 3, "Computed property names are not allowed in enums."},
+      {"enum E { 1 = 2 }", 1, 10, "An enum member cannot have a numeric name."},
+      {"const enum E { A = f() }", 1, 16, "const enum member initializers must be constant expressions."},
+  };
+  for (const Case& c : enum_errors) {
+    INFO(c.src);
+    js::ParseResult r = Parse(c.src, true);
+    REQUIRE(r.error.has_value());
+    CHECK(r.error->kind == js::ParseError::Kind::kParseError);
     CHECK(r.error->message == c.message);
     CHECK(r.error->line == c.line);
     CHECK(r.error->column == c.column);
