@@ -34,7 +34,7 @@ enum SnapTag : uint8_t {
   kTagString = 6,
   kTagSymbol = 7,
   kTagObject = 8,
-  kTagBigInt = 9,  // never written (BigInt is not implemented in the VM)
+  kTagBigInt = 9,  // run BigInts: index in Heap.bigints (immutable values, no identity)
   kTagCell = 10,
   kTagAccessor = 11,
   kTagProto = 12,  // run protos: index in the program module

@@ -30,6 +30,8 @@ uint8_t TagOf(const HeapCell* c) {
       return kTagString;
     case CellKind::kSymbol:
       return kTagSymbol;
+    case CellKind::kBigInt:
+      return kTagBigInt;
     case CellKind::kObject:
       return kTagObject;
     case CellKind::kCell:
@@ -80,10 +82,6 @@ class Codec::Encoder {
   // Discovers `v`'s cell (giving it an id) and returns its reference; immediates as they are.
   fb::Val Visit(Value v) {
     if (!v.IsHeap()) return Ref(v);
-    if (v.IsBigInt()) {
-      Fail("BigInt values cannot be saved yet");
-      return fb::Val(0, kTagUndefined);
-    }
     return VisitCell(v.AsHeap());
   }
   fb::Val VisitCell(HeapCell* c);
@@ -127,6 +125,7 @@ class Codec::Encoder {
   // Hash of a non-atom string's contents → string id.
   absl::flat_hash_map<uint64_t, uint32_t> by_content_;
   std::vector<vm::Symbol*> symbols_;
+  std::vector<vm::BigInt*> bigints_;
   std::vector<vm::Shape*> shapes_;
   std::vector<vm::Cell*> cells_;
   std::vector<vm::Accessor*> accessors_;
@@ -205,6 +204,10 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
       it->second = static_cast<uint32_t>(symbols_.size());
       symbols_.push_back(static_cast<vm::Symbol*>(c));
       break;
+    case CellKind::kBigInt:
+      it->second = static_cast<uint32_t>(bigints_.size());
+      bigints_.push_back(static_cast<vm::BigInt*>(c));
+      return fb::Val(it->second, kTagBigInt);  // references nothing: nothing to process
     case CellKind::kShape:
       it->second = static_cast<uint32_t>(shapes_.size());
       shapes_.push_back(static_cast<vm::Shape*>(c));
@@ -413,6 +416,9 @@ fb::Val Codec::Encoder::CellRef(const HeapCell* c) {
     case CellKind::kShape:
       tag = kTagShape;
       break;
+    case CellKind::kBigInt:
+      tag = kTagBigInt;
+      break;
     default:
       Fail("unexpected heap cell");
       return fb::Val(0, kTagUndefined);
@@ -448,9 +454,6 @@ fb::Val Codec::Encoder::Ref(Value v) {
       return fb::Val(v.raw_bits(), kTagInt);
     case vm::Tag::kEmpty:
       return fb::Val(0, kTagEmpty);
-    case vm::Tag::kBigInt:
-      Fail("BigInt values cannot be saved yet");
-      return fb::Val(0, kTagUndefined);
     default:
       return CellRef(v.AsHeap());
   }
@@ -732,9 +735,21 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
       fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads_.data()), heads_.size());
   auto object_bodies =
       fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bodies_.data()), bodies_.size());
+  ByteWriter bigint_stream;
+  bigint_stream.Varint(bigints_.size());
+  for (vm::BigInt* b : bigints_) {
+    const auto& n = b->num();
+    bigint_stream.Varint((static_cast<uint64_t>(n.mag.size()) << 1) | (n.neg ? 1 : 0));
+    for (uint64_t limb : n.mag) bigint_stream.Fixed64(limb);
+  }
+  auto bigints_off = bigints_.empty() ? 0
+                                      : fbb_.CreateVector(
+                                            reinterpret_cast<const uint8_t*>(bigint_stream.data()),
+                                            bigint_stream.size());
   auto heap = fb::CreateHeap(fbb_, strings, symbols_off, static_cast<uint32_t>(shapes_.size()),
                              shapes_off, cells_off, accessors_off,
-                             static_cast<uint32_t>(objects_.size()), object_heads, object_bodies);
+                             static_cast<uint32_t>(objects_.size()), object_heads, object_bodies,
+                             bigints_off);
 
   // ---- VM state
   std::vector<Value> stack(vm.stack_.begin(), vm.stack_.begin() + stack_len_);

@@ -28,7 +28,7 @@ using vm::Value;
 constexpr uint32_t Bit(int tag) { return 1u << tag; }
 constexpr uint32_t kProgramValue = Bit(kTagUndefined) | Bit(kTagNull) | Bit(kTagBool) |
                                    Bit(kTagNumber) | Bit(kTagInt) | Bit(kTagString) |
-                                   Bit(kTagSymbol) | Bit(kTagObject);
+                                   Bit(kTagSymbol) | Bit(kTagObject) | Bit(kTagBigInt);
 constexpr uint32_t kWithEmpty = kProgramValue | Bit(kTagEmpty);
 constexpr uint32_t kRegister = kWithEmpty | Bit(kTagCell);  // stack slots and saved registers
 constexpr uint32_t kSlot = kWithEmpty | Bit(kTagAccessor);
@@ -90,6 +90,7 @@ class Codec::Restorer {
   std::string error_;
   std::vector<vm::String*> strings_;
   std::vector<vm::Symbol*> symbols_;
+  std::vector<HeapCell*> bigints_;
   std::vector<vm::Shape*> shapes_;
   std::vector<vm::Cell*> cells_;
   std::vector<vm::Accessor*> accessors_;
@@ -143,6 +144,8 @@ Value Codec::Restorer::Get(const fb::Val* v, uint32_t mask, const char* what) {
           return Value::FromSymbol(static_cast<vm::Symbol*>(c));
         case kTagObject:
           return Value::FromObject(static_cast<vm::Object*>(c));
+        case kTagBigInt:
+          return Value::FromBigInt(static_cast<vm::BigInt*>(c));
         default:
           return Value::Internal(c);
       }
@@ -197,8 +200,10 @@ HeapCell* Codec::Restorer::GetCell(const fb::Val* v, int tag, bool nullable, con
       return pick(protos_);
     case kTagShape:
       return pick(shapes_);
+    case kTagBigInt:
+      return pick(bigints_);
     default:
-      Fail(absl::StrCat(what, ": BigInt values are not supported"));
+      Fail(absl::StrCat(what, ": unexpected value tag ", tag));
       return nullptr;
   }
 }
@@ -374,6 +379,26 @@ bool Codec::Restorer::AllocateCells() {
   vm::Heap& heap = vm_.heap();
   for (size_t i = 0; i < Size(h->symbols()); ++i)
     symbols_.push_back(heap.Alloc<vm::Symbol>(Value::Undefined()));
+  if (h->bigints() != nullptr) {
+    ByteReader r = Stream(h->bigints());
+    uint64_t count = r.Count();
+    for (uint64_t i = 0; i < count && r.ok(); ++i) {
+      uint64_t head = r.Varint();
+      uint64_t limbs = head >> 1;
+      if (!r.ok() || limbs > r.remaining() / 8 || limbs * 64 > vm::bigint::kMaxBits + 64)
+        return Fail("bigint: bad size");
+      vm::bigint::Num n;
+      n.neg = (head & 1) != 0;
+      n.mag.reserve(limbs);
+      for (uint64_t k = 0; k < limbs; ++k) n.mag.push_back(r.Fixed64());
+      // Written normalized: a high zero limb or a negative zero is a doctored snapshot.
+      if ((limbs != 0 && n.mag.back() == 0) || (limbs == 0 && n.neg) ||
+          vm::bigint::BitLength(n) > vm::bigint::kMaxBits)
+        return Fail("bigint: not normalized");
+      bigints_.push_back(heap.Alloc<vm::BigInt>(std::move(n)));
+    }
+    if (!r.ok() || !r.at_end()) return Fail("bigint: bad stream");
+  }
   size_t nshapes = h->shape_count();
   if (nshapes < 2) return Fail("the VM's root shapes are missing");
   // Every shape takes at least two bytes (dictionary flag, count).

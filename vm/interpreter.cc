@@ -102,8 +102,18 @@ Closure* VM::LoadModule(std::shared_ptr<const bytecode::Module> module) {
           v = Value::FromString(Intern(NewStringLatin1(c.bytes)));
           p->keys[k] = KeyFromPrimitive(v);
           break;
+        case bytecode::Constant::Kind::kBigInt: {
+          // Decimal digits from the compiler; a malformed or oversized constant stays <empty> and LOADK
+          // reports it.
+          bigint::Num n;
+          std::string_view digits(c.bytes);
+          v = bigint::FromDigits(digits, 10, &n) && bigint::BitLength(n) <= bigint::kMaxBits
+                  ? Value::FromBigInt(NewBigInt(std::move(n)))
+                  : Value::Empty();
+          break;
+        }
         default:
-          v = Value::Empty();  // BigInt and template constants are materialized by LOADK
+          v = Value::Empty();  // template constants are materialized by LOADK
           break;
       }
       p->constants.push_back(v);
@@ -954,8 +964,9 @@ reload:
             R[a] = proto->template_cache[k];
             break;
           }
-          Terminate(Termination::kUnsupported, "BigInt is not supported yet");
-          return;
+          // A BigInt literal over bigint::kMaxBits bits (or a doctored constant).
+          ThrowRangeError("Maximum BigInt size exceeded");
+          THROW_HERE();
         }
         R[a] = v;
         break;
@@ -1153,8 +1164,10 @@ reload:
         Value x = R[GetB(i)], y = R[GetC(i)];
         if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
         if (x.IsBigInt() || y.IsBigInt()) {
-          ThrowTypeError("BigInt is not supported yet");
-          THROW_HERE();
+          Value r = BigIntBinary(Op::ADD, x, y);
+          if (r.IsEmpty()) THROW_HERE();
+          R[a] = r;
+          break;
         }
         if (x.IsString() || y.IsString()) {
           String* sx = ToStringPrimitive(x);
@@ -1179,6 +1192,10 @@ reload:
           break;
         }
         if (x.IsObject()) HELPER(a, OPNAME(Op::ADD), x, Value::Number(c));
+        if (x.IsBigInt()) {
+          BigIntBinary(Op::ADD, x, Value::Number(c));  // TypeError: mixing
+          THROW_HERE();
+        }
         if (x.IsString()) {
           String* r = Concat(x.AsString(), NumberToString(c));
           if (r == nullptr) THROW_HERE();
@@ -1223,8 +1240,10 @@ reload:
           Value x = xr, y = yr;
           if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
           if (x.IsBigInt() || y.IsBigInt()) {
-            ThrowTypeError("BigInt is not supported yet");
-            THROW_HERE();
+            Value r = BigIntBinary(op, x, y);
+            if (r.IsEmpty()) THROW_HERE();
+            R[a] = r;
+            break;
           }
           dx = ToNumberPrimitive(x);
           dy = ToNumberPrimitive(y);
@@ -1296,8 +1315,10 @@ reload:
           eq = false;
         } else if (x.IsObject() || y.IsObject()) {
           HELPER(a, OPNAME(op), x, y);
-        } else if (x.IsSymbol() || y.IsSymbol() || x.IsBigInt() || y.IsBigInt()) {
+        } else if (x.IsSymbol() || y.IsSymbol()) {
           eq = false;
+        } else if (x.IsBigInt() || y.IsBigInt()) {
+          eq = x.IsBigInt() ? BigIntLooseEquals(x, y) : BigIntLooseEquals(y, x);
         } else {
           eq = ToNumberPrimitive(x) == ToNumberPrimitive(y);
         }
@@ -1329,6 +1350,15 @@ reload:
           r = op == Op::LT ? c < 0 : op == Op::LE ? c <= 0 : op == Op::GT ? c > 0 : c >= 0;
         } else {
           if (x.IsObject() || y.IsObject()) HELPER(a, OPNAME(op), x, y);
+          if (x.IsBigInt() || y.IsBigInt()) {
+            // §13.10.1: a > b is b < a; a <= b is !(b < a); undefined (2) makes every form false.
+            bool swap = op == Op::GT || op == Op::LE;
+            int lt = swap ? BigIntLessThan(y, x) : BigIntLessThan(x, y);
+            if (has_exception_) THROW_HERE();
+            r = lt == 2 ? false : (op == Op::LT || op == Op::GT) ? lt == 1 : lt == 0;
+            R[a] = Value::Bool(r);
+            break;
+          }
           double dx = ToNumberPrimitive(x), dy = ToNumberPrimitive(y);
           if (has_exception_) THROW_HERE();
           r = op == Op::LT ? dx < dy : op == Op::LE ? dx <= dy : op == Op::GT ? dx > dy : dx >= dy;
@@ -1412,8 +1442,10 @@ reload:
         } else {
           if (x.IsObject()) HELPER(a, OPNAME(op), x, Value::Undefined());
           if (x.IsBigInt()) {
-            ThrowTypeError("BigInt is not supported yet");
-            THROW_HERE();
+            Value r = BigIntUnary(op, x);
+            if (r.IsEmpty()) THROW_HERE();
+            R[a] = r;
+            break;
           }
           d = ToNumberPrimitive(x);
           if (has_exception_) THROW_HERE();

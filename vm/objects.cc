@@ -251,6 +251,11 @@ PropertyKey VM::KeyFromPrimitive(Value v) {
     }
     case Tag::kSymbol:
       return PropertyKey::Sym(v.AsSymbol());
+    case Tag::kBigInt: {
+      String* s = ToStringPrimitive(v);
+      if (auto idx = s->ArrayIndex()) return PropertyKey::Index(*idx);
+      return PropertyKey::Atom(Intern(s));
+    }
     default: {
       String* s = ToStringPrimitive(v);
       if (s == nullptr) s = empty_string();

@@ -191,6 +191,7 @@ Value IToObject(VM& vm, CallArgs& args) {
   ObjectClass k = v.IsString() ? ObjectClass::kString
                   : v.IsBool() ? ObjectClass::kBoolean
                   : v.IsSymbol() ? ObjectClass::kSymbol
+                  : v.IsBigInt() ? ObjectClass::kOrdinary  // [[BigIntData]] is the internal slot
                                  : ObjectClass::kNumber;
   Object* o = vm.NewObjectWithProto(proto, k);
   o->set_internal(v);
@@ -436,7 +437,8 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
-const char* const kPlannedGlobals[] = {"Date", "BigInt", "Intl",
+const char* const kPlannedGlobals[] = {"Date", "Intl",
+                                       "TextEncoder", "TextDecoder",
                                        "Proxy", "WeakRef", "FinalizationRegistry",
                                        "BigInt64Array", "BigUint64Array", "crypto",
                                        "SharedArrayBuffer", "Atomics"};
@@ -635,7 +637,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
                         InstallArrayBuiltins, InstallStringBuiltins, InstallNumberBuiltins,
                         InstallErrorBuiltins, InstallCollectionBuiltins, InstallJsonBuiltins,
                         InstallConsoleBuiltins, InstallRegExpBuiltins, InstallDateBuiltins,
-                        InstallGeneratorBuiltins, InstallLuaBuiltins}) {
+                        InstallGeneratorBuiltins, InstallBigIntBuiltins, InstallLuaBuiltins}) {
     install(vm, in);
   }
   InstallGeneratorIntrinsics(vm, intr, in);  // needs the prototypes InstallGeneratorBuiltins made

@@ -204,6 +204,7 @@ void InstallSymbolBuiltins(VM& vm, Intrinsics& in);
 void InstallDateBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/date.cc
 void InstallRegExpBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/regexp.cc
 void InstallGeneratorBuiltins(VM& vm, Intrinsics& in);  // vm/builtins/generator.cc
+void InstallBigIntBuiltins(VM& vm, Intrinsics& in);     // vm/builtins/bigint.cc
 // The prelude's natives for async generators (on the prelude's intrinsics object `intr`).
 void InstallGeneratorIntrinsics(VM& vm, Object* intr, const Intrinsics& in);
 // The prelude's natives for ArrayBuffer, typed arrays, DataView, TextEncoder/TextDecoder and

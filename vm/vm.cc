@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/bigint.h"
 #include "vm/builtins/error.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
@@ -315,6 +316,8 @@ bool VM::ToBoolean(Value v) {
       return v.AsInt() != 0;
     case Tag::kString:
       return v.AsString()->length() != 0;
+    case Tag::kBigInt:
+      return !v.AsBigInt()->is_zero();
     default:
       return true;
   }
@@ -389,6 +392,8 @@ String* VM::ToStringPrimitive(Value v) {
     case Tag::kSymbol:
       ThrowTypeError("Cannot convert a Symbol value to a string");
       return nullptr;
+    case Tag::kBigInt:
+      return BigIntToString(v.AsBigInt(), 10);
     default:
       ThrowTypeError("Cannot convert value to a string");
       return nullptr;
@@ -436,6 +441,7 @@ bool VM::StrictEquals(Value a, Value b) {
     if (a.IsNumber() && b.IsInt()) return a.AsNumber() == static_cast<double>(b.AsInt());
     return false;
   }
+  if (a.IsBigInt()) return bigint::Compare(a.AsBigInt()->num(), b.AsBigInt()->num()) == 0;
   return a.RawEquals(b);
 }
 

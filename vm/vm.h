@@ -17,6 +17,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "vm/bigint.h"
 #include "vm/bytecode.h"
 #include "vm/heap.h"
 #include "vm/object.h"
@@ -350,6 +351,28 @@ class VM {
   bool StrictEquals(Value a, Value b);
   bool SameValueZero(Value a, Value b);
   bool SameValue(Value a, Value b);
+
+  // ---- BigInt (vm/bigint_ops.cc; arithmetic in vm/bigint.h) ----------------------------------------
+  // A new immutable BigInt cell; its limbs are charged to the memory limit and as steps.
+  BigInt* NewBigInt(bigint::Num n);
+  // BigInt::toString (ECMA-262 §6.1.6.2.23); radix 2..36.
+  String* BigIntToString(BigInt* b, int radix);
+  // The binary operators ADD..USHR on two primitives of which at least one is a BigInt (ECMA-262
+  // §13.15.3 ApplyStringOrNumericBinaryOperator after ToPrimitive): `+` with a string concatenates;
+  // otherwise both must be BigInts (TypeError "Cannot mix BigInt and other types, ...") and the result
+  // is a BigInt (RangeError for /0, negative exponent and results over bigint::kMaxBits).
+  // Returns Value::Empty() with an exception pending on error.
+  Value BigIntBinary(isa::Op op, Value x, Value y);
+  // NEG, BNOT, INC, DEC, TONUMERIC on a BigInt (TONUMBER throws "Cannot convert a BigInt value to a
+  // number"). Empty() after a throw.
+  Value BigIntUnary(isa::Op op, Value x);
+  // IsLessThan (§7.2.13) of two primitives, one a BigInt: 0 false, 1 true, 2 undefined (NaN or a string
+  // that is not a BigInt literal). Throws (returns 2 with an exception pending) for a Symbol.
+  int BigIntLessThan(Value x, Value y);
+  // IsLooselyEqual (§7.2.14) of a BigInt with a non-object primitive.
+  bool BigIntLooseEquals(Value big, Value other);
+  // Throws the RangeError of a failed bigint operation; returns Value::Empty().
+  Value ThrowBigIntStatus(bigint::Status s);
 
   // ---- errors and control from natives -------------------------------------------------------------
   // Each returns Value::Empty() for `return vm.ThrowTypeError(...)` in natives.

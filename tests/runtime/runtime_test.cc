@@ -81,6 +81,18 @@ TEST_CASE("values that cannot cross the boundary are InvalidDataValue naming the
   CHECK(d.error.message.find("depth of 32") != std::string::npos);
 }
 
+TEST_CASE("a BigInt in the Result is InvalidDataValue naming its path") {
+  Result r = Run("return {a: [1, 2n ** 70n]}");
+  CHECK(r.error.kind == "InvalidDataValue");
+  CHECK(r.error.message.find("BigInt") != std::string::npos);
+  CHECK(r.error.message.find("value.a[1]") != std::string::npos);
+  Result top = Run("return 5n");
+  CHECK(top.error.kind == "InvalidDataValue");
+  // Converted explicitly, it crosses as a string or a number.
+  Result ok = Run("const x = 2n ** 64n; return [String(x), Number(x % 1000n), typeof x]");
+  CHECK(ok.ok);
+}
+
 TEST_CASE("unhandled rejections of un-awaited promises become warnings in creation order") {
   Result r = Run("Promise.reject(new Error('a')); Promise.reject(new TypeError('b')); return 1");
   REQUIRE(r.ok);

@@ -115,6 +115,18 @@ const Program kPrograms[] = {
       return { len: s.length, parts, t: t.slice(0, 20), json: JSON.stringify({ s: s.slice(0, 10) }),
                sorted: [5, 3, 9, 1].sort((a, b) => a - b), bound: ((a, b) => a + b).bind(null, 2)(3) };
     )"},
+    {"BigInt values in registers, objects, maps and closures", R"(
+      let f = 1n; const facts = [];
+      for (let i = 1n; i <= 40n; i++) { f *= i; facts.push(f); }
+      const m = new Map([[2n ** 70n, 'big'], [-5n, 'neg']]);
+      const o = { zero: 0n, neg: -(2n ** 130n), wrapped: Object(7n) };
+      const add = (k) => (x) => x + k;
+      const inc = add(-(3n ** 50n));
+      let acc = 0n; for (let i = 0; i < 60; i++) acc = inc(acc) ^ BigInt(i);
+      return { f40: String(f), n: facts.length, m: m.get(2n ** 70n) + m.get(-5n), zero: String(o.zero),
+               neg: o.neg.toString(16), wrapped: String(o.wrapped.valueOf() + 1n), acc: String(acc),
+               big: String(BigInt.asIntN(64, 2n ** 63n)) };
+    )"},
     {"errors and classes-less prototypes", R"(
       function P(x) { this.x = x; }
       P.prototype.get = function () { return this.x; };

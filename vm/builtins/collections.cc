@@ -11,6 +11,7 @@
 
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
+#include "vm/bigint.h"
 #include "vm/builtins/error.h"
 #include "vm/realm.h"
 #include "vm/string.h"
@@ -20,8 +21,7 @@ namespace codemode::vm {
 // ---------------------------------------------------------------------------------------- hashing
 
 // SameValueZero (ECMA-262 §7.2.11) hash: +0/-0 alike, every NaN alike, strings by content,
-// everything else by identity (BigInt keys are canonicalized to one stored instance before they
-// reach the index).
+// BigInts by value, everything else by identity.
 size_t MapObject::KeyHash::operator()(const Value& v) const {
   switch (v.tag()) {
     case Tag::kNumber: {
@@ -34,6 +34,8 @@ size_t MapObject::KeyHash::operator()(const Value& v) const {
       return absl::HashOf(static_cast<double>(v.AsInt()));
     case Tag::kString:
       return absl::HashOf(v.AsString()->Hash(), 1);
+    case Tag::kBigInt:
+      return absl::HashOf(bigint::Hash(v.AsBigInt()->num()), 2);
     case Tag::kUndefined:
     case Tag::kNull:
     case Tag::kBool:
@@ -54,6 +56,7 @@ bool MapObject::KeyEq::operator()(const Value& a, const Value& b) const {
   }
   if (a.tag() != b.tag()) return false;
   if (a.IsString()) return String::Equals(a.AsString(), b.AsString());
+  if (a.IsBigInt()) return bigint::Compare(a.AsBigInt()->num(), b.AsBigInt()->num()) == 0;
   return a.RawEquals(b);
 }
 

@@ -380,7 +380,7 @@ Value PrimSetRecall(VM& vm, CallArgs& args) {
     }
   };
   Object* g = vm.realm().intrinsics().global;
-  for (std::string_view name : {"String", "Number", "Boolean", "Symbol", "Math"}) {
+  for (std::string_view name : {"String", "Number", "Boolean", "Symbol", "Math", "BigInt"}) {
     Value c = vm.GetData(g, name);
     fill(c);
     if (c.IsObject()) fill(vm.GetData(c.AsObject(), vm.KeyFromAtom(vm.atom(AtomId::prototype))));

@@ -48,9 +48,9 @@ Value ToObjectValue(VM& vm, Value v, std::string_view what) {
   }
   ObjectClass k = v.IsString() ? ObjectClass::kString
                   : v.IsBool() ? ObjectClass::kBoolean
-                  : v.IsSymbol()
-                      ? ObjectClass::kSymbol
-                      : ObjectClass::kNumber;  // numbers (and BigInts, as the realm does)
+                  : v.IsSymbol() ? ObjectClass::kSymbol
+                  : v.IsBigInt() ? ObjectClass::kOrdinary  // [[BigIntData]] is the internal slot
+                                 : ObjectClass::kNumber;
   Object* o = vm.NewObjectWithProto(PrimitivePrototype(vm, v), k);
   o->set_internal(v);
   return Value::FromObject(o);

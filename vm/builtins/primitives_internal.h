@@ -46,6 +46,7 @@ inline std::string_view SV(absl::string_view s) { return {s.data(), s.size()}; }
 //   'r' IsRegExp → TypeError "First argument to String.prototype.<name> must not be a regular
 //       expression", then ToString
 //   'B' ToNumeric, a BigInt becoming a Number (the Number constructor)
+//   'P' ToPrimitive with hint number (BigInt, BigInt.asIntN/asUintN)
 // True when some coerced position holds an object (the coercion may run program code).
 bool NeedsRecall(const CallArgs& args, std::string_view spec);
 

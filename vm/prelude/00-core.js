@@ -94,8 +94,8 @@ function binaryOp(op, a, b, c) {
     case 'NEG': return -toNumeric(a);
     case 'TONUMBER': return +toNumeric(a);
     case 'TONUMERIC': return toNumeric(a);
-    case 'INC': return toNumeric(a) + 1;
-    case 'DEC': return toNumeric(a) - 1;
+    case 'INC': { let x = toNumeric(a); return ++x; }
+    case 'DEC': { let x = toNumeric(a); return --x; }
     case 'BNOT': return ~toNumeric(a);
     case 'INSTANCEOF': {
       if (!isObject(b)) throw typeError("Right-hand side of 'instanceof' is not an object");

@@ -77,6 +77,7 @@ function coerce(v, code, name) {
         throw typeError(`First argument to String.prototype.${name} must not be a regular expression`);
       }
       return toStr(v);
+    case 'P': return isObject(v) ? toPrimitive(v, 'number') : v;
     case 'B': {
       const p = isObject(v) ? toPrimitive(v, 'number') : v;
       return typeof p === 'bigint' ? +`${p}` : +p;
