@@ -16,6 +16,7 @@ module.exports = {
   weak: "console.log(new WeakMap(), new WeakSet());",
   iterators: "const m = new Map([['a', 1], ['b', 2]]); const it = m.keys(); it.next(); console.log(it); console.log(m.entries()); console.log(new Set([1, 2]).values()); console.log(m.values());",
   functions: "function foo() {} const anon = [function () {}][0]; console.log(foo, anon, () => 1, async function af() {}, Math.max); const withProps = function p() {}; withProps.extra = 1; console.log(withProps);",
+  bigints: "console.log(1n, -(2n ** 70n), [3n], { a: -4n }, Object(5n), `${6n}`, typeof 7n); console.log('%d %i %s %o', 8n, 9n, 10n, 11n); console.log(new Map([[1n, 2n]]), new Set([3n]));",
   symbols: "const s = Symbol('desc'); console.log(s, Symbol(), { [s]: 1, regular: 2 }); console.log([Symbol.iterator]);",
   circular: "const o = { name: 'o' }; o.self = o; o.list = [o, { back: o }]; console.log(o); const a = [1]; a.push(a); console.log(a);",
   getters: "console.log({ get g() { return 1; }, set s(v) {}, get gs() { return 1; }, set gs(v) {} });",
