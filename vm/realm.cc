@@ -438,7 +438,6 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
 const char* const kPlannedGlobals[] = {"Date", "Intl",
-                                       "TextEncoder", "TextDecoder",
                                        "Proxy", "WeakRef", "FinalizationRegistry",
                                        "BigInt64Array", "BigUint64Array", "crypto",
                                        "SharedArrayBuffer", "Atomics"};
