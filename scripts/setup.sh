@@ -11,6 +11,7 @@ PACKAGES=(
   catch2 libbenchmark-dev libcli11-dev libflatbuffers-dev flatbuffers-compiler
   libpcre2-dev libutf8proc-dev
   libgmp-dev                # BigInt limb arithmetic (GMP's mpn_* layer, vm/bigint.cc)
+  libicu-dev                # ICU (uc, i18n): the Intl natives (locale data, formatting, collation)
   lua5.4                    # Lua oracle for the corpus
   tzdata                    # IANA zones for the run time-zone option (absl/cctz reads /usr/share/zoneinfo)
 )

@@ -3,6 +3,8 @@
 #include "vm/realm.h"
 
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/date_format.h"
+#include "vm/builtins/intl.h"
 
 namespace codemode::vm {
 
@@ -641,6 +643,8 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   }
   InstallGeneratorIntrinsics(vm, intr, in);  // needs the prototypes InstallGeneratorBuiltins made
   InstallTypedArrayIntrinsics(vm, intr, in);
+  InstallIntlIntrinsics(vm, intr);           // ICU natives of vm/prelude/60-intl.js
+  InstallDateIntrinsics(vm, intr);           // Intl.DateTimeFormat (date_format.h)
 
   InstallPlannedAndAbsent(vm, in);
 

@@ -85,9 +85,15 @@ int MatchLocale(std::string_view tag) {
 
 // ------------------------------------------------------------------------------------ options
 
+// "Date.prototype.toLocaleString" or "Intl.DateTimeFormat" as V8's messages name them.
+std::string Where(std::string_view method) {
+  if (method.substr(0, 5) == "Intl.") return std::string(method);
+  return absl::StrCat("Date.prototype.", std::string(method));
+}
+
 RequestStatus Unsupported(VM& vm, std::string_view method, std::string_view what) {
   vm.Terminate(Termination::kUnsupported,
-               absl::StrCat("Date.prototype.", std::string(method), ": ", std::string(what), " is not supported yet"));
+               absl::StrCat(Where(method), ": ", std::string(what), " is not supported yet"));
   return RequestStatus::kUnsupported;
 }
 
@@ -117,8 +123,8 @@ RequestStatus StringOption(VM& vm, std::string_view method, Object* options, std
     }
     ++i;
   }
-  vm.ThrowRangeError(absl::StrCat("Value ", text, " out of range for Date.prototype.", std::string(method),
-                                  " options property ", std::string(name)));
+  vm.ThrowRangeError(absl::StrCat("Value ", text, " out of range for ", Where(method), " options property ",
+                                  std::string(name)));
   return RequestStatus::kThrew;
 }
 
@@ -257,9 +263,18 @@ namespace {
 
 void Pad2(int v, std::string* out) { absl::StrAppendFormat(out, "%02d", v); }
 
-// Renders an ICU pattern (letters are fields, '…' quotes literals, '' is an apostrophe).
-std::string Render(const char* pattern, const LocaleData& L, const Fields& f) {
+// Renders an ICU pattern (letters are fields, '…' quotes literals, '' is an apostrophe). With `parts`,
+// also records each field's text under its ECMA-402 type and the text between fields as "literal".
+std::string Render(const char* pattern, const LocaleData& L, const Fields& f,
+                   std::vector<LocalePart>* parts = nullptr) {
   std::string out;
+  size_t literal_start = 0;
+  auto field_done = [&](const char* type, size_t field_start) {
+    if (parts == nullptr) return;
+    if (field_start > literal_start) parts->push_back({"literal", out.substr(literal_start, field_start - literal_start)});
+    parts->push_back({type, out.substr(field_start)});
+    literal_start = out.size();
+  };
   std::string_view p(pattern);
   size_t i = 0;
   int64_t year_of_era = f.year > 0 ? f.year : 1 - f.year;
@@ -286,6 +301,16 @@ std::string Render(const char* pattern, const LocaleData& L, const Fields& f) {
     while (i + n < p.size() && p[i + n] == c) ++n;
     i += n;
     int width = n >= 5 ? 0 : n == 4 ? 2 : 1;  // name lists: narrow, short, long
+    size_t field_start = out.size();
+    const char* type = c == 'y'                ? "year"
+                       : c == 'M' || c == 'L' ? "month"
+                       : c == 'd'             ? "day"
+                       : c == 'E' || c == 'c' ? "weekday"
+                       : c == 'h' || c == 'K' || c == 'H' || c == 'k' ? "hour"
+                       : c == 'm'             ? "minute"
+                       : c == 's'             ? "second"
+                       : c == 'a'             ? "dayPeriod"
+                                              : nullptr;
     switch (c) {
       case 'y':
         if (n == 2) {
@@ -339,30 +364,32 @@ std::string Render(const char* pattern, const LocaleData& L, const Fields& f) {
       default:
         break;  // the generator emits no other fields
     }
+    if (type != nullptr) field_done(type, field_start);
   }
+  if (parts != nullptr && out.size() > literal_start) parts->push_back({"literal", out.substr(literal_start)});
   return out;
 }
 
 }  // namespace
 
-std::string FormatLocale(double t, const LocaleRequest& req, LocaleDefaults defaults,
-                         const absl::TimeZone& run_zone) {
+namespace {
+
+// The ICU pattern FormatLocale renders for `req`.
+std::string PatternFor(const LocaleRequest& req, LocaleDefaults defaults) {
   const LocaleData& L = kLocales[std::clamp(req.locale, 0, kLocaleCount - 1)];
-  const absl::TimeZone& tz = req.has_time_zone ? req.zone : run_zone;
-  Fields f = Decompose(t + static_cast<double>(OffsetAtUtc(tz, t)));
   if (req.date_style != 0 || req.time_style != 0) {
     int ds = req.date_style;                               // 0 none, 1-4
     int ts = req.time_style == 0 ? 0 : req.time_style - 2;  // 0 none, 1 medium, 2 short
-    return Render(L.styles[ds * 3 + ts], L, f);
+    return L.styles[ds * 3 + ts];
   }
   int year = req.year, month = req.month, day = req.day, weekday = req.weekday;
   int hour = req.hour, minute = req.minute, second = req.second;
   bool has_date = year || month || day || weekday;
   bool has_time = hour || minute || second;
   // ECMA-402 ToDateTimeOptions: a method's defaults apply when its required fields are all absent.
-  bool need_date = defaults == LocaleDefaults::kDate ? !has_date
-                   : defaults == LocaleDefaults::kAll ? !has_date && !has_time
-                                                      : false;
+  bool need_date = defaults == LocaleDefaults::kDate                                    ? !has_date
+                   : defaults == LocaleDefaults::kAll || defaults == LocaleDefaults::kAnyDate ? !has_date && !has_time
+                                                                                        : false;
   bool need_time = defaults == LocaleDefaults::kTime ? !has_time
                    : defaults == LocaleDefaults::kAll ? !has_date && !has_time
                                                       : false;
@@ -371,13 +398,13 @@ std::string FormatLocale(double t, const LocaleRequest& req, LocaleDefaults defa
   int date_index = ((year * 6 + month) * 3 + day) * 4 + weekday;
   int time_index = ((hour * 3 + minute) * 3 + second) * 3 + req.hour12;
   bool date_part = date_index != 0, time_part = hour || minute || second;
-  if (!time_part) return Render(L.date_patterns[date_index], L, f);
-  if (!date_part) return Render(L.time_patterns[time_index], L, f);
+  if (!time_part) return L.date_patterns[date_index];
+  if (!date_part) return L.time_patterns[time_index];
   int whole = date_index * 81 + time_index;
   const auto* end = L.exceptions + L.exception_count;
   const auto* it = std::lower_bound(L.exceptions, end, whole,
                                     [](const LocaleData::Exception& e, int k) { return e.index < k; });
-  if (it != end && it->index == whole) return Render(it->pattern, L, f);
+  if (it != end && it->index == whole) return it->pattern;
   // "{1}<between>{0}": the generator checked, for every combination not listed as an exception, that
   // date pattern + between + time pattern spells ICU's whole pattern, so the concatenation is rendered
   // as one pattern (a between of " H" joined to "H:mm" is the field "HH").
@@ -385,8 +412,98 @@ std::string FormatLocale(double t, const LocaleRequest& req, LocaleDefaults defa
   size_t p1 = glue.find("{1}"), p0 = glue.find("{0}");
   std::string between =
       p1 == std::string::npos || p0 == std::string::npos || p0 < p1 + 3 ? " " : glue.substr(p1 + 3, p0 - p1 - 3);
-  std::string pattern = std::string(L.date_patterns[date_index]) + between + L.time_patterns[time_index];
-  return Render(pattern.c_str(), L, f);
+  return std::string(L.date_patterns[date_index]) + between + L.time_patterns[time_index];
+}
+
+Fields LocalFields(double t, const LocaleRequest& req, const absl::TimeZone& run_zone) {
+  const absl::TimeZone& tz = req.has_time_zone ? req.zone : run_zone;
+  return Decompose(t + static_cast<double>(OffsetAtUtc(tz, t)));
+}
+
+}  // namespace
+
+std::string FormatLocale(double t, const LocaleRequest& req, LocaleDefaults defaults,
+                         const absl::TimeZone& run_zone) {
+  const LocaleData& L = kLocales[std::clamp(req.locale, 0, kLocaleCount - 1)];
+  return Render(PatternFor(req, defaults).c_str(), L, LocalFields(t, req, run_zone));
+}
+
+std::vector<LocalePart> FormatLocaleToParts(double t, const LocaleRequest& req, LocaleDefaults defaults,
+                                            const absl::TimeZone& run_zone) {
+  const LocaleData& L = kLocales[std::clamp(req.locale, 0, kLocaleCount - 1)];
+  std::vector<LocalePart> parts;
+  Render(PatternFor(req, defaults).c_str(), L, LocalFields(t, req, run_zone), &parts);
+  return parts;
+}
+
+std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const LocaleRequest& req,
+                                                                     LocaleDefaults defaults) {
+  std::string pattern = PatternFor(req, defaults);
+  // The hour cycle comes from a real hour field (quoted literals skipped).
+  std::string hour_cycle;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '\'') {
+      size_t end = pattern.find('\'', i + 1);
+      if (end == std::string::npos) break;
+      i = end;
+      continue;
+    }
+    if (c == 'h') hour_cycle = "h12";
+    if (c == 'H') hour_cycle = "h23";
+    if (c == 'K') hour_cycle = "h11";
+    if (c == 'k') hour_cycle = "h24";
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!hour_cycle.empty()) {
+    out.emplace_back("hourCycle", hour_cycle);
+    out.emplace_back("hour12", hour_cycle == "h12" || hour_cycle == "h11" ? "true" : "false");
+  }
+  if (req.date_style != 0 || req.time_style != 0) {
+    static const char* const kStyles[] = {"", "full", "long", "medium", "short"};
+    if (req.date_style != 0) out.emplace_back("dateStyle", kStyles[req.date_style]);
+    if (req.time_style != 0) out.emplace_back("timeStyle", kStyles[req.time_style]);
+    return out;
+  }
+  // The fields as V8 reads them back: the first item of each field's table found anywhere in the
+  // pattern, quoted labels included (ICU's "(second: 0)" fallback thus also reports a day).
+  struct Item {
+    const char* pattern;
+    const char* value;
+  };
+  static const struct {
+    const char* field;
+    std::initializer_list<Item> items;
+  } kTable[] = {
+      {"weekday", {{"EEEEE", "narrow"}, {"EEEE", "long"}, {"EEE", "short"}, {"ccccc", "narrow"},
+                   {"cccc", "long"}, {"ccc", "short"}}},
+      {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}, {"GG", "short"}, {"G", "short"}}},
+      {"year", {{"yy", "2-digit"}, {"y", "numeric"}}},
+      {"month", {{"MMMMM", "narrow"}, {"MMMM", "long"}, {"MMM", "short"}, {"MM", "2-digit"}, {"M", "numeric"},
+                 {"LLLLL", "narrow"}, {"LLLL", "long"}, {"LLL", "short"}, {"LL", "2-digit"}, {"L", "numeric"}}},
+      {"day", {{"dd", "2-digit"}, {"d", "numeric"}}},
+      {"dayPeriod", {{"BBBBB", "narrow"}, {"BBBB", "long"}, {"B", "short"}}},
+      {"hour", {{"HH", "2-digit"}, {"H", "numeric"}, {"hh", "2-digit"}, {"h", "numeric"}, {"kk", "2-digit"},
+                {"k", "numeric"}, {"KK", "2-digit"}, {"K", "numeric"}}},
+      {"minute", {{"mm", "2-digit"}, {"m", "numeric"}}},
+      {"second", {{"ss", "2-digit"}, {"s", "numeric"}}},
+      {"fractionalSecondDigits", {{"SSS", "3"}, {"SS", "2"}, {"S", "1"}}},
+      {"timeZoneName", {{"zzzz", "long"}, {"z", "short"}, {"OOOO", "longOffset"}, {"O", "shortOffset"},
+                        {"vvvv", "longGeneric"}, {"v", "shortGeneric"}}},
+  };
+  for (const auto& row : kTable) {
+    for (const Item& item : row.items) {
+      if (pattern.find(item.pattern) != std::string::npos) {
+        out.emplace_back(row.field, item.value);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const char* LocaleTag(const LocaleRequest& req) {
+  return kLocales[std::clamp(req.locale, 0, kLocaleCount - 1)].tag;
 }
 
 }  // namespace codemode::vm::date

@@ -13,6 +13,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
@@ -20,13 +22,18 @@
 
 namespace codemode::vm {
 class VM;
+class Object;
+
+// Adds __intrinsics__.dateTimeFormat (vm/builtins/date.cc), Intl.DateTimeFormat's native, to `intr`.
+void InstallDateIntrinsics(VM& vm, Object* intr);
 }  // namespace codemode::vm
 
 namespace codemode::vm::date {
 
 // Which fields a method adds when the options name none (ECMA-402 ToDateTimeOptions "defaults"):
 // toLocaleString all, toLocaleDateString the date, toLocaleTimeString the time.
-enum class LocaleDefaults : int { kAll = 0, kDate = 1, kTime = 2 };
+// Intl.DateTimeFormat: ToDateTimeOptions(options, "any", "date") — the date when no field is named.
+enum class LocaleDefaults : int { kAll = 0, kDate = 1, kTime = 2, kAnyDate = 3 };
 
 struct LocaleRequest {
   int locale = 0;  // index into the supported locales (0 = en-US)
@@ -61,5 +68,24 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
 // names a time zone, else in `run_zone`.
 std::string FormatLocale(double t, const LocaleRequest& req, LocaleDefaults defaults,
                          const absl::TimeZone& run_zone);
+
+// One formatted field of FormatLocaleToParts: ECMA-402 §11.5.6 part types ("month", "literal", …).
+struct LocalePart {
+  std::string type;
+  std::string value;
+};
+
+// FormatLocale split into parts (Intl.DateTimeFormat.prototype.formatToParts).
+std::vector<LocalePart> FormatLocaleToParts(double t, const LocaleRequest& req, LocaleDefaults defaults,
+                                            const absl::TimeZone& run_zone);
+
+// The resolved field options of `req` read back from the pattern it formats with (as V8 does for
+// Intl.DateTimeFormat.prototype.resolvedOptions): pairs in ECMA-402 Table 7 order (hourCycle, hour12,
+// weekday, year, month, day, hour, minute, second; or dateStyle/timeStyle).
+std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const LocaleRequest& req,
+                                                                     LocaleDefaults defaults);
+
+// The canonical locale tag of req.locale ("en-US", "en-GB", "de-DE", "fr-FR", "ja-JP").
+const char* LocaleTag(const LocaleRequest& req);
 
 }  // namespace codemode::vm::date

@@ -1118,8 +1118,9 @@
       return A;
     },
 
-    // §23.1.3.32 (the list separator is ",", cyclic references print as "")
-    toLocaleString() {
+    // §23.1.3.32 with ECMA-402 §19.5.1 (locales and options reach each element's toLocaleString; the
+    // list separator is ",", cyclic references print as "")
+    toLocaleString(locales = undefined, options = undefined) {
       const O = thisObject(this);
       const len = lengthOf(O);
       for (let i = 0; i < joinStack.length; i++) if (joinStack[i] === O) return '';
@@ -1132,7 +1133,7 @@
           if (element !== undefined && element !== null) {
             const f = element.toLocaleString;
             requireCallable(f);
-            R += toString(call(f, element));
+            R += toString(call(f, element, locales, options));
           }
         }
         return R;

@@ -23,7 +23,6 @@ const StringPrototype = String.prototype;
 const strIndexOf = StringPrototype.indexOf;
 const strIncludes = StringPrototype.includes;
 const strSlice = StringPrototype.slice;
-const strLocaleCompare = StringPrototype.localeCompare;
 const SymbolMatch = Symbol.match;
 const SymbolMatchAll = Symbol.matchAll;
 const SymbolReplace = Symbol.replace;
@@ -178,29 +177,6 @@ function replaceAllSlow(O, searchValue, replaceValue) {
   return replaceImpl(O, searchValue, replaceValue, true);
 }
 
-// -------------------------------------------------------------------------------- localeCompare
-
-const collatorOptionNames = ['usage', 'localeMatcher', 'collation', 'numeric', 'caseFirst',
-  'sensitivity', 'ignorePunctuation'];
-
-// Coerces this/that and reads the options (ECMA-402 InitializeCollator order) into a plain object of
-// primitives, then calls the native again.
-function localeCompareSlow(O, that, locales, options) {
-  'use strict';
-  const S = toStr(O);
-  const T = toStr(that);
-  let plain = options;
-  if (isObject(options)) {
-    plain = {};
-    for (let i = 0; i < collatorOptionNames.length; i++) {
-      const name = collatorOptionNames[i];
-      let v = options[name];
-      if (v !== undefined) v = name === 'numeric' || name === 'ignorePunctuation' ? !!v : toStr(v);
-      createDataProperty(plain, name, v);
-    }
-  }
-  return call(strLocaleCompare, S, T, locales, plain);
-}
 
 // ------------------------------------------------------------------- match, matchAll, search, raw
 
@@ -300,6 +276,5 @@ I.defineMethod(Math, 'sumPrecise', function sumPrecise(items) {
 I.primSetFallback(StringPrototype.split, splitSlow);
 I.primSetFallback(StringPrototype.replace, replaceSlow);
 I.primSetFallback(StringPrototype.replaceAll, replaceAllSlow);
-I.primSetFallback(StringPrototype.localeCompare, localeCompareSlow);
 // Every other native of String, Number, Boolean, Symbol, Math and the global functions recalls.
 I.primSetRecall(primRecall);

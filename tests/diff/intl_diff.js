@@ -1,0 +1,266 @@
+#!/usr/bin/env node
+// Differential test of Intl against Node.js: thousands of generated cases (NumberFormat format and
+// formatToParts over numbers × locales × options, PluralRules categories, ListFormat and
+// RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
+// comparisons) run in codemode and in Node.js; every
+// result must match, except the documented exclusions below.
+//
+//   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--verbose]
+//
+// Deterministic for a given seed. Exit 0 when everything matches, 1 otherwise (the first mismatches are
+// printed with the expression that produced them).
+//
+// Exclusions (codemode links the system ICU 72.1 = CLDR 42; the oracle Node.js 20 has ICU 78 / CLDR 48):
+// a case whose expression matches one of EXCLUDED is generated but not compared. Each is a CLDR data
+// difference between the two versions, listed in docs/feature-matrix.md ("Intl" row):
+//   - en-GB compact notation: CLDR 48 "1.2k", "3m", "1tn"; CLDR 42 "1.2K", "3M", "1T"; en-IN compact
+//     thousands: CLDR 48 "1.6K", CLDR 42 "1.6T".
+//   - de-CH numbers: CLDR 48 groups with "'" (U+0027), CLDR 42 with "’" (U+2019).
+//   - fr-CA numbers: the group/unit spaces changed between U+00A0 and U+202F.
+//   - it numbers: CLDR 48 has minimum grouping digits 2 ("1603,1") and compact "657K"; CLDR 42 "1.603,1",
+//     "657.814".
+//   - unit names: pl "day" plural ("dni" vs "dób"); narrow units en-GB "celsius" ("°C" vs "°"),
+//     de "hour" ("h" vs " Std."), sv "inch" ("″" vs "\"").
+//   - not CLDR: Intl.DateTimeFormat resolvedOptions of ja-JP weekday "narrow" reports "short": the
+//     generated pattern table (vm/builtins/date_locale_data.gen.js) keeps one pattern where the narrow
+//     and short weekday texts agree, and V8 reads the option back from the pattern.
+//   - relative time: fr short/narrow "last/next year" with numeric "auto" ("l’an dernier" vs
+//     "l’année dernière").
+'use strict';
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+};
+const codemode = opt('--codemode');
+if (!codemode) {
+  console.error('usage: intl_diff.js --codemode BIN [--seed N] [--count N] [--verbose]');
+  process.exit(2);
+}
+const verbose = args.includes('--verbose');
+let seed = Number(opt('--seed', 20261130)) >>> 0;
+const count = Number(opt('--count', 4000));
+
+const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
+const EXCLUDED = [
+  new RegExp(NF + String.raw`"en-(GB|IN)".*"notation":"compact"`),
+  new RegExp(NF + String.raw`"ko".*"unit":"liter","unitDisplay":"narrow"`),
+  new RegExp(NF + String.raw`"(de-CH|fr-CA|it)"`),
+  new RegExp(NF + String.raw`"pl".*"unit":"day"`),
+  new RegExp(NF + String.raw`"en-(GB|IN)".*"unit":"celsius","unitDisplay":"narrow"`),
+  new RegExp(NF + String.raw`"pl".*"unitDisplay":"narrow"`),
+  new RegExp(NF + String.raw`"(fr|fr-FR)".*"unit":"mile-per-hour","unitDisplay":"narrow"`),
+  new RegExp(NF + String.raw`"pt-BR".*"unit":"foot"`),
+  new RegExp(NF + String.raw`"es".*"currency":"[A-Za-z]+","currencyDisplay":"name"`),
+  new RegExp(NF + String.raw`"es".*"style":"currency".*"compactDisplay":"long"`),
+  /ListFormat\("nl", \{("type":"conjunction",)?"style":"(short|narrow)"/,
+  /RelativeTimeFormat\("(de-CH|fr-CA|it)"/,
+  /DateTimeFormat\("ja-JP", \{"weekday":"narrow".*\}\)\.resolvedOptions\(\)/,
+  new RegExp(NF + String.raw`"(de|de-DE|de-CH)".*"unit":"hour","unitDisplay":"narrow"`),
+  new RegExp(NF + String.raw`"sv".*"unit":"inch","unitDisplay":"narrow"`),
+  /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"numeric":"auto".*"(short|narrow)".*"years?"/,
+  /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"(short|narrow)".*"numeric":"auto".*"years?"/,
+];
+
+function rnd() {
+  seed ^= seed << 13; seed >>>= 0;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5; seed >>>= 0;
+  return seed / 4294967296;
+}
+const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+const pick = (a) => a[Math.floor(rnd() * a.length)];
+const maybe = (p) => rnd() < p;
+
+const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'en', 'de', 'fr', 'ja', 'es', 'it', 'nl', 'pt-BR', 'ru', 'pl',
+  'sv', 'zh', 'ko', 'hi', 'en-IN', 'de-CH', 'fr-CA'];
+const CORE = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP'];
+const locale = () => (maybe(0.7) ? pick(CORE) : pick(LOCALES));
+
+function number() {
+  const r = rnd();
+  if (r < 0.05) return pick(['0', '-0', 'NaN', 'Infinity', '-Infinity', '1e21', '-1e-7', '5e-324', '0.5', '1.5', '2.5']);
+  if (r < 0.3) return String(int(-1000, 1000000));
+  if (r < 0.6) return String(Number((rnd() * 10 ** int(-4, 9) * (maybe(0.3) ? -1 : 1)).toPrecision(int(1, 12))));
+  if (r < 0.8) return String(int(0, 99999) / pick([1, 10, 100, 1000, 8, 16]));
+  return String(rnd() * 10 ** int(-8, 15));
+}
+
+function digitOptions(o, allowSignificant) {
+  if (maybe(0.3)) {
+    const mn = int(0, 4);
+    if (maybe(0.5)) o.minimumFractionDigits = mn;
+    if (maybe(0.7)) o.maximumFractionDigits = mn + int(0, 4);
+  }
+  if (allowSignificant && maybe(0.2)) {
+    const mn = int(1, 4);
+    if (maybe(0.5)) o.minimumSignificantDigits = mn;
+    if (maybe(0.7)) o.maximumSignificantDigits = mn + int(0, 5);
+  }
+  if (maybe(0.1)) o.minimumIntegerDigits = int(1, 6);
+  if (maybe(0.1)) o.roundingMode = pick(['ceil', 'floor', 'expand', 'trunc', 'halfCeil', 'halfFloor', 'halfExpand', 'halfTrunc', 'halfEven']);
+  if (maybe(0.05)) o.trailingZeroDisplay = 'stripIfInteger';
+  if (maybe(0.05) && (o.minimumSignificantDigits !== undefined || o.maximumSignificantDigits !== undefined)) {
+    o.roundingPriority = pick(['morePrecision', 'lessPrecision']);
+  }
+}
+
+function numberFormatOptions() {
+  const o = {};
+  const style = pick(['decimal', 'decimal', 'percent', 'currency', 'currency', 'unit']);
+  if (style !== 'decimal' || maybe(0.2)) o.style = style;
+  if (style === 'currency') {
+    o.currency = pick(['USD', 'EUR', 'JPY', 'GBP', 'CHF', 'INR', 'KWD', 'usd', 'CNY', 'BRL']);
+    if (maybe(0.5)) o.currencyDisplay = pick(['symbol', 'narrowSymbol', 'code', 'name']);
+    if (maybe(0.3)) o.currencySign = pick(['standard', 'accounting']);
+  }
+  if (style === 'unit') {
+    o.unit = pick(['kilometer', 'meter', 'kilogram', 'liter', 'percent', 'second', 'hour', 'day', 'byte', 'gigabyte',
+      'celsius', 'fahrenheit', 'mile-per-hour', 'kilometer-per-hour', 'liter-per-kilometer', 'foot', 'inch']);
+    if (maybe(0.6)) o.unitDisplay = pick(['short', 'narrow', 'long']);
+  }
+  if (maybe(0.25)) {
+    o.notation = pick(['standard', 'scientific', 'engineering', 'compact']);
+    if (o.notation === 'compact' && maybe(0.5)) o.compactDisplay = pick(['short', 'long']);
+  }
+  digitOptions(o, true);
+  if (maybe(0.15)) o.useGrouping = pick([true, false, 'always', 'auto', 'min2']);
+  if (maybe(0.2)) o.signDisplay = pick(['auto', 'never', 'always', 'exceptZero', 'negative']);
+  return o;
+}
+
+const WORDS = ['a', 'A', 'b', 'B', 'ä', 'Ä', 'á', 'à', 'â', 'z', 'Z', 'ö', 'o', 'oe', 'ß', 'ss', 'å', 'æ', 'ø', 'é', 'e', 'E',
+  'item10', 'item2', 'item1', 'Item2', 'co-op', 'coop', 'co op', 'résumé', 'resume', 'Resume', '10', '9', '2', '', ' ', '-',
+  '_', '!', '@', 'ア', 'あ', 'カ', 'か', '漢', '字', 'ch', 'cz', 'h', 'i', 'I', 'ı', 'İ', 'ñ', 'n', 'Zürich', 'zebra', 'Äpfel',
+  'apple', 'Apple', 'côte', 'coté', 'cote', 'côté', 'x1y', 'x10y', 'straße', 'strasse'];
+const STRINGS = ['a', 'b', 'Apple', 'Banana', 'cherry', 'Ä', 'x y', '東京', ''];
+
+function caseExpr() {
+  const r = rnd();
+  const L = JSON.stringify(locale());
+  if (r < 0.55) {
+    const o = JSON.stringify(numberFormatOptions());
+    const n = number();
+    if (maybe(0.15)) return `new Intl.NumberFormat(${L}, ${o}).formatToParts(${n})`;
+    if (maybe(0.05)) return `new Intl.NumberFormat(${L}, ${o}).resolvedOptions()`;
+    if (maybe(0.1)) return `(${n}).toLocaleString(${L}, ${o})`;
+    return `new Intl.NumberFormat(${L}, ${o}).format(${n})`;
+  }
+  if (r < 0.7) {
+    const o = { type: pick(['cardinal', 'ordinal']) };
+    digitOptions(o, true);
+    delete o.roundingMode;
+    const ns = [];
+    for (let i = 0; i < 12; i++) ns.push(maybe(0.7) ? String(int(0, 200)) : number());
+    if (maybe(0.1)) return `new Intl.PluralRules(${L}, ${JSON.stringify(o)}).resolvedOptions()`;
+    return `[${ns.join(',')}].map((n) => new Intl.PluralRules(${L}, ${JSON.stringify(o)}).select(n)).join()`;
+  }
+  if (r < 0.78) {
+    const o = {};
+    if (maybe(0.7)) o.type = pick(['conjunction', 'disjunction', 'unit']);
+    if (maybe(0.7)) o.style = pick(['long', 'short', 'narrow']);
+    const items = [];
+    for (let i = int(0, 5); i > 0; i--) items.push(pick(STRINGS));
+    const m = maybe(0.2) ? 'formatToParts' : 'format';
+    return `new Intl.ListFormat(${L}, ${JSON.stringify(o)}).${m}(${JSON.stringify(items)})`;
+  }
+  if (r < 0.83) {
+    // Intl.DateTimeFormat shares Date.prototype.toLocale*String's patterns (5 locales).
+    const o = {};
+    if (maybe(0.2)) {
+      if (maybe(0.7)) o.dateStyle = pick(['full', 'long', 'medium', 'short']);
+      if (maybe(0.5)) o.timeStyle = pick(['medium', 'short']);
+    } else {
+      for (const [k, vs] of [['weekday', ['short', 'long', 'narrow']], ['year', ['numeric', '2-digit']],
+        ['month', ['numeric', '2-digit', 'short', 'long', 'narrow']], ['day', ['numeric', '2-digit']],
+        ['hour', ['numeric', '2-digit']], ['minute', ['numeric', '2-digit']], ['second', ['numeric', '2-digit']]]) {
+        if (maybe(0.3)) o[k] = pick(vs);
+      }
+      if (maybe(0.15)) o.hour12 = maybe(0.5);
+    }
+    if (maybe(0.3)) o.timeZone = pick(['UTC', 'America/New_York', 'Asia/Tokyo', 'Europe/Berlin', 'Asia/Kolkata']);
+    const t = int(-2e12, 4e12);
+    const m = pick(['format', 'format', 'formatToParts', 'resolvedOptions']);
+    const L2 = JSON.stringify(pick(CORE));
+    if (m === 'resolvedOptions') return `new Intl.DateTimeFormat(${L2}, ${JSON.stringify(o)}).resolvedOptions()`;
+    return `new Intl.DateTimeFormat(${L2}, ${JSON.stringify(o)}).${m}(${t})`;
+  }
+  if (r < 0.9) {
+    const o = {};
+    if (maybe(0.6)) o.numeric = pick(['always', 'auto']);
+    if (maybe(0.6)) o.style = pick(['long', 'short', 'narrow']);
+    const unit = pick(['second', 'seconds', 'minute', 'hours', 'day', 'days', 'week', 'month', 'months', 'quarter', 'year', 'years']);
+    const v = maybe(0.6) ? String(int(-3, 3)) : number();
+    const m = maybe(0.2) ? 'formatToParts' : 'format';
+    return `new Intl.RelativeTimeFormat(${L}, ${JSON.stringify(o)}).${m}(${v}, ${JSON.stringify(unit)})`;
+  }
+  const o = {};
+  if (maybe(0.4)) o.sensitivity = pick(['base', 'accent', 'case', 'variant']);
+  if (maybe(0.3)) o.numeric = maybe(0.5);
+  if (maybe(0.2)) o.caseFirst = pick(['upper', 'lower', 'false']);
+  if (maybe(0.2)) o.ignorePunctuation = maybe(0.5);
+  if (maybe(0.1)) o.usage = pick(['sort', 'search']);
+  const words = [];
+  for (let i = int(2, 10); i > 0; i--) words.push(pick(WORDS));
+  if (maybe(0.5)) {
+    return `${JSON.stringify(words)}.sort(new Intl.Collator(${L}, ${JSON.stringify(o)}).compare).join("|")`;
+  }
+  return `${JSON.stringify(words)}.map((w, i, a) => w.localeCompare(a[(i + 1) % a.length], ${L}, ${JSON.stringify(o)})).join()`;
+}
+
+function programFor(exprs) {
+  return `const out = [];\n` + exprs.map((e) =>
+    `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
+const BATCH = 1000;
+let cases = 0, mismatches = 0, excluded = 0;
+for (let start = 0; start < count; start += BATCH) {
+  const exprs = [];
+  for (let i = start; i < Math.min(count, start + BATCH); i++) exprs.push(caseExpr());
+  const file = path.join(tmp, `batch${start}.js`);
+  fs.writeFileSync(file, programFor(exprs));
+  const nodeRun = spawnSync(process.execPath, ['-e', `
+    const AsyncFunction = (async () => {}).constructor;
+    new AsyncFunction(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))().then(
+      (v) => process.stdout.write(JSON.stringify(v)), (e) => { console.error(e); process.exit(1); });`],
+  { env: { ...process.env, TZ: 'UTC' }, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (nodeRun.status !== 0) {
+    console.error(`node failed: ${nodeRun.stderr}`);
+    process.exit(2);
+  }
+  const expected = JSON.parse(nodeRun.stdout);
+  const run = spawnSync(codemode, ['run', file, '--max-output-bytes', '67108864'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  let result;
+  try {
+    result = JSON.parse(run.stdout);
+  } catch (e) {
+    console.error(`codemode gave no Result (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+    process.exit(1);
+  }
+  if (!result.ok) {
+    console.error(`codemode failed: ${JSON.stringify(result.error)}`);
+    process.exit(1);
+  }
+  for (let i = 0; i < exprs.length; i++) {
+    cases++;
+    if (EXCLUDED.some((re) => re.test(exprs[i]))) {
+      excluded++;
+      continue;
+    }
+    const a = JSON.stringify(result.value[i]), b = JSON.stringify(expected[i]);
+    if (a !== b) {
+      mismatches++;
+      if (mismatches <= 40 || verbose) console.log(`MISMATCH ${exprs[i]}\n  codemode: ${a}\n  node:     ${b}`);
+    }
+  }
+}
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`intl_diff: ${cases} cases (${excluded} excluded as documented differences), ${mismatches} mismatches`);
+process.exit(mismatches === 0 ? 0 : 1);

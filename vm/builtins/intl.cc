@@ -1,0 +1,635 @@
+// ICU-backed natives for vm/prelude/60-intl.js (ECMA-402). See intl.h. Every native takes primitives
+// the prelude has already validated; a value ICU refuses (it cannot, short of a prelude bug) stops the
+// run with "is not supported yet" rather than formatting something else.
+#include "vm/builtins/intl.h"
+
+#include <unicode/coll.h>
+#include <unicode/decimfmt.h>
+#include <unicode/listformatter.h>
+#include <unicode/locid.h>
+#include <unicode/numberformatter.h>
+#include <unicode/numsys.h>
+#include <unicode/plurrule.h>
+#include <unicode/reldatefmt.h>
+#include <unicode/timezone.h>
+#include <unicode/ucurr.h>
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "vm/object.h"
+#include "vm/vm.h"
+
+namespace codemode::vm {
+namespace {
+
+// ---- process-wide bounded caches (outside the heap; never saved in snapshots) ------------------------
+
+// Formatters are costly to build (ICU data loading); runs reuse them across calls. One mutex guards
+// every cache and the formatting itself (ICU formatters are not all documented as thread-safe).
+std::mutex& IcuMutex() {
+  static std::mutex* mu = new std::mutex;
+  return *mu;
+}
+
+template <typename T>
+class BoundedCache {
+ public:
+  // Returns the cached object for `key`, building it with make() (nullptr: ICU refused) on a miss.
+  // The cache is emptied when it holds kMax entries, so memory stays bounded for any key stream.
+  template <typename Make>
+  T* Get(const std::string& key, Make make) {
+    auto it = map_.find(key);
+    if (it != map_.end()) return it->second.get();
+    std::unique_ptr<T> made = make();
+    if (made == nullptr) return nullptr;
+    if (map_.size() >= kMax) map_.clear();
+    T* raw = made.get();
+    map_.emplace(key, std::move(made));
+    return raw;
+  }
+
+ private:
+  static constexpr size_t kMax = 256;
+  absl::flat_hash_map<std::string, std::unique_ptr<T>> map_;
+};
+
+// ---- string conversion -------------------------------------------------------------------------------
+
+icu::UnicodeString ToIcu(Value v) {
+  icu::UnicodeString out;
+  if (!v.IsString()) return out;
+  String* s = v.AsString();
+  uint32_t n = s->length();
+  out.getBuffer(static_cast<int32_t>(n));
+  out.releaseBuffer(0);
+  for (uint32_t i = 0; i < n; i++) out.append(static_cast<char16_t>(s->At(i)));
+  return out;
+}
+
+std::string Utf8(Value v) { return v.IsString() ? v.AsString()->ToUtf8() : std::string(); }
+
+Value FromIcu(VM& vm, const icu::UnicodeString& s) {
+  return Value::FromString(
+      vm.NewStringU16(std::u16string(reinterpret_cast<const char16_t*>(s.getBuffer()),
+                                     static_cast<size_t>(s.length()))));
+}
+
+Value Unsupported(VM& vm, std::string_view what) {
+  vm.Terminate(Termination::kUnsupported, absl::StrCat(std::string(what), " is not supported yet"));
+  return Value::Undefined();
+}
+
+icu::Locale LocaleOf(const std::string& tag) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status)) return icu::Locale::getRoot();
+  return loc;
+}
+
+std::string TagOf(const icu::Locale& loc) {
+  UErrorCode status = U_ZERO_ERROR;
+  std::string tag = loc.toLanguageTag<std::string>(status);
+  return U_FAILURE(status) ? std::string() : tag;
+}
+
+// ---- parts: ICU field spans → [type, value, …] -------------------------------------------------------
+
+struct Span {
+  int32_t category, field, begin, end;
+};
+
+// Turns the text with its field spans into runs: each code unit takes the type of the shortest span
+// covering it (a group separator inside an integer), uncovered units are "literal"; equal neighbours
+// merge. `name(category, field, text)` gives a span's type ("" = literal).
+template <typename Name>
+std::vector<std::pair<std::string, icu::UnicodeString>> Runs(const icu::UnicodeString& text,
+                                                             std::vector<Span> spans, Name name) {
+  std::vector<std::string> type(static_cast<size_t>(text.length()), "literal");
+  std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+    return a.end - a.begin > b.end - b.begin;
+  });
+  for (const Span& s : spans) {
+    std::string t = name(s.category, s.field, text.tempSubStringBetween(s.begin, s.end));
+    if (t.empty()) continue;
+    for (int32_t i = s.begin; i < s.end && i < text.length(); i++) type[static_cast<size_t>(i)] = t;
+  }
+  std::vector<std::pair<std::string, icu::UnicodeString>> out;
+  for (int32_t i = 0; i < text.length();) {
+    int32_t j = i + 1;
+    // Consecutive integer digits separated by nothing are one run; separate spans of the same
+    // non-literal type (two integer groups) are split by the group between them anyway.
+    while (j < text.length() && type[static_cast<size_t>(j)] == type[static_cast<size_t>(i)]) j++;
+    out.emplace_back(type[static_cast<size_t>(i)], text.tempSubStringBetween(i, j));
+    i = j;
+  }
+  return out;
+}
+
+template <typename Formatted>
+std::vector<Span> SpansOf(const Formatted& f, UErrorCode& status) {
+  std::vector<Span> spans;
+  icu::ConstrainedFieldPosition pos;
+  while (f.nextPosition(pos, status) && U_SUCCESS(status)) {
+    spans.push_back({pos.getCategory(), pos.getField(), pos.getStart(), pos.getLimit()});
+  }
+  return spans;
+}
+
+// ECMA-402 §15.5.5 PartitionNumberPattern's part types for ICU's number fields.
+std::string NumberPartName(int32_t field, const icu::UnicodeString& text, bool nan, bool inf) {
+  switch (field) {
+    case UNUM_INTEGER_FIELD:
+      return nan ? "nan" : inf ? "infinity" : "integer";
+    case UNUM_FRACTION_FIELD:
+      return "fraction";
+    case UNUM_DECIMAL_SEPARATOR_FIELD:
+      return "decimal";
+    case UNUM_EXPONENT_SYMBOL_FIELD:
+      return "exponentSeparator";
+    case UNUM_EXPONENT_SIGN_FIELD:
+      return "exponentMinusSign";
+    case UNUM_EXPONENT_FIELD:
+      return "exponentInteger";
+    case UNUM_GROUPING_SEPARATOR_FIELD:
+      return "group";
+    case UNUM_CURRENCY_FIELD:
+      return "currency";
+    case UNUM_PERCENT_FIELD:
+      return "percentSign";
+    case UNUM_SIGN_FIELD:
+      return text.indexOf(u'+') >= 0 ? "plusSign" : "minusSign";
+    case UNUM_MEASURE_UNIT_FIELD:
+      return "unit";
+    case UNUM_COMPACT_FIELD:
+      return "compact";
+    case UNUM_APPROXIMATELY_SIGN_FIELD:
+      return "approximatelySign";
+    default:
+      return "literal";
+  }
+}
+
+Value PartsArray(VM& vm, const std::vector<std::pair<std::string, icu::UnicodeString>>& runs) {
+  ArrayObject* a = vm.NewArray(static_cast<uint32_t>(runs.size() * 2));
+  for (const auto& [type, text] : runs) {
+    vm.ArrayPush(a, vm.Str(type));
+    vm.ArrayPush(a, FromIcu(vm, text));
+  }
+  return Value::FromObject(a);
+}
+
+// ---- locales -----------------------------------------------------------------------------------------
+
+// intlCanonicalizeTag(tag) → the canonical BCP 47 tag (ECMA-402 §6.2 CanonicalizeUnicodeLocaleId,
+// through ICU's UTS #35 canonicalization), or undefined when `tag` is not a well-formed language tag.
+Value IntlCanonicalizeTag(VM& vm, CallArgs& args) {
+  std::string tag = Utf8(args[0]);
+  if (tag.empty() || tag.size() > 256) return Value::Undefined();
+  for (char c : tag) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'))
+      return Value::Undefined();
+  }
+  char buf[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  UErrorCode status = U_ZERO_ERROR;
+  uloc_forLanguageTag(tag.c_str(), buf, sizeof(buf), &parsed, &status);
+  if (U_FAILURE(status) || parsed != static_cast<int32_t>(tag.size())) return Value::Undefined();
+  status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status) || loc.isBogus()) return Value::Undefined();
+  status = U_ZERO_ERROR;
+  loc.canonicalize(status);
+  if (U_FAILURE(status)) return Value::Undefined();
+  std::string out = TagOf(loc);
+  if (out.empty() || out == "und") {
+    // "und" is well-formed and stays "und"; anything else ICU could not represent is refused.
+    if (tag.size() >= 3 && (tag[0] == 'u' || tag[0] == 'U')) return vm.Str("und");
+    return Value::Undefined();
+  }
+  return vm.Str(out);
+}
+
+// The available locales of one service as canonical tags: 0 formatting, 1 collation, 2 plural rules.
+const absl::flat_hash_set<std::string>& Available(int service) {
+  static const auto* sets = [] {
+    auto* s = new std::vector<absl::flat_hash_set<std::string>>(3);
+    int32_t n = 0;
+    const icu::Locale* list = icu::NumberFormat::getAvailableLocales(n);
+    for (int32_t i = 0; i < n; i++) (*s)[0].insert(TagOf(list[i]));
+    list = icu::Collator::getAvailableLocales(n);
+    for (int32_t i = 0; i < n; i++) (*s)[1].insert(TagOf(list[i]));
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::StringEnumeration> e(icu::PluralRules::getAvailableLocales(status));
+    const char* id;
+    while (U_SUCCESS(status) && e != nullptr && (id = e->next(nullptr, status)) != nullptr) {
+      (*s)[2].insert(TagOf(icu::Locale(id)));
+    }
+    return s;
+  }();
+  return (*sets)[std::clamp(service, 0, 2)];
+}
+
+// intlBestLocale(service, tag) → ECMA-402 §9.2.2 BestAvailableLocale of the canonical tag (without
+// extensions) among ICU's locales of the service ("format", "collation", "plural"), or undefined.
+Value IntlBestLocale(VM& vm, CallArgs& args) {
+  std::string service = Utf8(args[0]);
+  std::string candidate = Utf8(args[1]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  const auto& set = Available(service == "collation" ? 1 : service == "plural" ? 2 : 0);
+  while (!candidate.empty()) {
+    if (set.contains(candidate)) return vm.Str(candidate);
+    size_t pos = candidate.rfind('-');
+    if (pos == std::string::npos) return Value::Undefined();
+    if (pos >= 2 && candidate[pos - 2] == '-') pos -= 2;
+    candidate.resize(pos);
+  }
+  return Value::Undefined();
+}
+
+// ---- NumberFormat / PluralRules ----------------------------------------------------------------------
+
+icu::number::LocalizedNumberFormatter* NumberFormatter(const std::string& locale,
+                                                       const icu::UnicodeString& skeleton) {
+  static BoundedCache<icu::number::LocalizedNumberFormatter> cache;
+  std::string key;
+  skeleton.toUTF8String(key);
+  key = absl::StrCat(locale, "|", key);
+  return cache.Get(key, [&]() -> std::unique_ptr<icu::number::LocalizedNumberFormatter> {
+    UErrorCode status = U_ZERO_ERROR;
+    auto f = icu::number::NumberFormatter::forSkeleton(skeleton, status).locale(LocaleOf(locale));
+    if (U_FAILURE(status)) return nullptr;
+    return std::make_unique<icu::number::LocalizedNumberFormatter>(std::move(f));
+  });
+}
+
+// Formats args[x] (a number, or a decimal string the prelude checked) with the formatter.
+icu::number::FormattedNumber FormatWith(const icu::number::LocalizedNumberFormatter& f, Value x,
+                                        UErrorCode& status) {
+  if (x.IsString()) {
+    std::string s = Utf8(x);
+    return f.formatDecimal(icu::StringPiece(s), status);
+  }
+  return f.formatDouble(x.IsNumber() ? x.AsNumber() : static_cast<double>(x.AsInt()), status);
+}
+
+double NumberOf(Value x) {
+  if (x.IsNumber()) return x.AsNumber();
+  if (x.IsInt()) return static_cast<double>(x.AsInt());
+  return 0;
+}
+
+// intlNumberFormat(locale, skeleton, x, parts) → the formatted string, or with parts = true a flat
+// array [type, value, type, value, …] (ECMA-402 §15.5.4 FormatNumericToString/§15.5.5).
+Value IntlNumberFormat(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  icu::UnicodeString skeleton = ToIcu(args[1]);
+  Value x = args[2];
+  bool parts = VM::ToBoolean(args[3]);
+  double d = NumberOf(x);
+  bool nan = !x.IsString() && std::isnan(d), inf = !x.IsString() && std::isinf(d);
+  Value out;
+  {
+    std::lock_guard<std::mutex> lock(IcuMutex());
+    auto* f = NumberFormatter(locale, skeleton);
+    if (f == nullptr) return Unsupported(vm, "this Intl.NumberFormat option combination");
+    UErrorCode status = U_ZERO_ERROR;
+    icu::number::FormattedNumber r = FormatWith(*f, x, status);
+    icu::UnicodeString text = r.toString(status);
+    if (U_FAILURE(status)) return Unsupported(vm, "formatting this number with Intl.NumberFormat");
+    vm.ChargeSteps(static_cast<uint64_t>(text.length()) + 16);
+    if (!parts) {
+      out = FromIcu(vm, text);
+    } else {
+      std::vector<Span> spans = SpansOf(r, status);
+      auto runs = Runs(text, std::move(spans),
+                       [&](int32_t cat, int32_t field, const icu::UnicodeString& t) -> std::string {
+                         if (cat != UFIELD_CATEGORY_NUMBER) return "";
+                         return NumberPartName(field, t, nan, inf);
+                       });
+      if (nan || inf) {
+        // ICU marks "NaN"/"∞" with no integer field in some locales: the non-sign text is the value.
+        for (auto& [type, t] : runs)
+          if (type == "literal" && !t.isEmpty() && (t == u"NaN" || t == u"∞")) type = nan ? "nan" : "infinity";
+      }
+      out = PartsArray(vm, runs);
+    }
+  }
+  return out;
+}
+
+// intlNumberingSystem(locale) → the locale's default numbering system name ("latn", "arab", …).
+Value IntlNumberingSystem(VM& vm, CallArgs& args) {
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::NumberingSystem> ns(
+      icu::NumberingSystem::createInstance(LocaleOf(Utf8(args[0])), status));
+  if (U_FAILURE(status) || ns == nullptr) return vm.Str("latn");
+  return vm.Str(ns->getName());
+}
+
+// intlCurrencyDigits(code) → ISO 4217 minor unit digits (ECMA-402 §15.5.1 CurrencyDigits; 2 if unknown).
+Value IntlCurrencyDigits(VM& vm, CallArgs& args) {
+  icu::UnicodeString code = ToIcu(args[0]);
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t digits = ucurr_getDefaultFractionDigits(code.getTerminatedBuffer(), &status);
+  return Value::Int(U_FAILURE(status) ? 2 : digits);
+}
+
+icu::PluralRules* Plural(const std::string& locale, bool ordinal) {
+  static BoundedCache<icu::PluralRules> cache;
+  return cache.Get(absl::StrCat(locale, ordinal ? "|o" : "|c"),
+                   [&]() -> std::unique_ptr<icu::PluralRules> {
+                     UErrorCode status = U_ZERO_ERROR;
+                     std::unique_ptr<icu::PluralRules> p(icu::PluralRules::forLocale(
+                         LocaleOf(locale), ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL,
+                         status));
+                     if (U_FAILURE(status)) return nullptr;
+                     return p;
+                   });
+}
+
+// intlPluralSelect(locale, ordinal, skeleton, x) → the plural category of x formatted with the digit
+// options in `skeleton` (ECMA-402 §16.5.3 ResolvePlural).
+Value IntlPluralSelect(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::PluralRules* p = Plural(locale, VM::ToBoolean(args[1]));
+  auto* f = NumberFormatter(locale, ToIcu(args[2]));
+  if (p == nullptr || f == nullptr) return Unsupported(vm, "this Intl.PluralRules option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::number::FormattedNumber r = FormatWith(*f, args[3], status);
+  icu::UnicodeString cat = p->select(r, status);
+  if (U_FAILURE(status)) return Unsupported(vm, "selecting a plural category for this number");
+  return FromIcu(vm, cat);
+}
+
+// intlPluralCategories(locale, ordinal) → the categories in ICU's order.
+Value IntlPluralCategories(VM& vm, CallArgs& args) {
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::PluralRules* p = Plural(Utf8(args[0]), VM::ToBoolean(args[1]));
+  ArrayObject* a = vm.NewArray(6);
+  if (p == nullptr) return Value::FromObject(a);
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::StringEnumeration> e(p->getKeywords(status));
+  // ICU's keyword order, as V8 reports it.
+  while (U_SUCCESS(status) && e != nullptr) {
+    const char* k = e->next(nullptr, status);
+    if (k == nullptr) break;
+    vm.ArrayPush(a, vm.Str(k));
+  }
+  return Value::FromObject(a);
+}
+
+// intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key) (ECMA-402
+// §8.3.2) for "currency", "numberingSystem", "unit" is handled in the prelude; here "currency" and
+// "numberingSystem".
+Value IntlSupportedValues(VM& vm, CallArgs& args) {
+  std::string key = Utf8(args[0]);
+  std::set<std::string> values;
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  if (key == "currency") {
+    UEnumeration* e = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &status);
+    const char* c;
+    while (U_SUCCESS(status) && (c = uenum_next(e, nullptr, &status)) != nullptr) values.insert(c);
+    uenum_close(e);
+  } else if (key == "numberingSystem") {
+    std::unique_ptr<icu::StringEnumeration> e(icu::NumberingSystem::getAvailableNames(status));
+    const char* c;
+    while (U_SUCCESS(status) && e != nullptr && (c = e->next(nullptr, status)) != nullptr) {
+      std::unique_ptr<icu::NumberingSystem> ns(icu::NumberingSystem::createInstanceByName(c, status));
+      if (U_SUCCESS(status) && ns != nullptr && !ns->isAlgorithmic()) values.insert(c);
+      status = U_ZERO_ERROR;
+    }
+  }
+  ArrayObject* a = vm.NewArray(static_cast<uint32_t>(values.size()));
+  for (const std::string& v : values) vm.ArrayPush(a, vm.Str(v));
+  return Value::FromObject(a);
+}
+
+
+// ---- Collator ----------------------------------------------------------------------------------------
+
+// key: "usage|sensitivity|ignorePunctuation(0/1)|numeric(0/1)|caseFirst" as the prelude resolved them.
+icu::Collator* CollatorFor(const std::string& locale, const std::string& key) {
+  static BoundedCache<icu::Collator> cache;
+  return cache.Get(absl::StrCat(locale, "|", key), [&]() -> std::unique_ptr<icu::Collator> {
+    std::vector<std::string> f;
+    size_t start = 0;
+    for (size_t i = 0; i <= key.size(); i++) {
+      if (i == key.size() || key[i] == '|') {
+        f.push_back(key.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+    if (f.size() != 5) return nullptr;
+    UErrorCode status = U_ZERO_ERROR;
+    icu::Locale loc = LocaleOf(locale);
+    if (f[0] == "search") loc.setUnicodeKeywordValue("co", "search", status);
+    std::unique_ptr<icu::Collator> c(icu::Collator::createInstance(loc, status));
+    if (U_FAILURE(status) || c == nullptr) return nullptr;
+    // ECMA-402 §10.3.3 sensitivity → ICU strength (+ case level for "case").
+    if (f[1] == "base") {
+      c->setStrength(icu::Collator::PRIMARY);
+    } else if (f[1] == "accent") {
+      c->setStrength(icu::Collator::SECONDARY);
+    } else if (f[1] == "case") {
+      c->setStrength(icu::Collator::PRIMARY);
+      c->setAttribute(UCOL_CASE_LEVEL, UCOL_ON, status);
+    } else {
+      c->setStrength(icu::Collator::TERTIARY);
+    }
+    if (f[2] == "1") c->setAttribute(UCOL_ALTERNATE_HANDLING, UCOL_SHIFTED, status);
+    c->setAttribute(UCOL_NUMERIC_COLLATION, f[3] == "1" ? UCOL_ON : UCOL_OFF, status);
+    if (f[4] == "upper") c->setAttribute(UCOL_CASE_FIRST, UCOL_UPPER_FIRST, status);
+    else if (f[4] == "lower") c->setAttribute(UCOL_CASE_FIRST, UCOL_LOWER_FIRST, status);
+    else if (f[4] == "false") c->setAttribute(UCOL_CASE_FIRST, UCOL_OFF, status);
+    // "" (option absent): the locale's own default (upper first in da, mt).
+    if (U_FAILURE(status)) return nullptr;
+    return c;
+  });
+}
+
+// intlCollatorCompare(locale, key, a, b) → -1, 0 or 1 (ECMA-402 §10.3.3.1 CompareStrings).
+Value IntlCollatorCompare(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]), key = Utf8(args[1]);
+  icu::UnicodeString a = ToIcu(args[2]), b = ToIcu(args[3]);
+  vm.ChargeSteps(static_cast<uint64_t>(a.length() + b.length()) / 4 + 1);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::Collator* c = CollatorFor(locale, key);
+  if (c == nullptr) return Unsupported(vm, "this Intl.Collator option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  UCollationResult r = c->compare(a, b, status);
+  if (U_FAILURE(status)) return Unsupported(vm, "comparing these strings with Intl.Collator");
+  return Value::Int(r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0);
+}
+
+// intlCollatorCaseFirst(locale, key) → the collator's effective caseFirst ("upper", "lower", "false"),
+// for resolvedOptions when the option was absent.
+Value IntlCollatorCaseFirst(VM& vm, CallArgs& args) {
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::Collator* c = CollatorFor(Utf8(args[0]), Utf8(args[1]));
+  if (c == nullptr) return Unsupported(vm, "this Intl.Collator option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  UColAttributeValue v = c->getAttribute(UCOL_CASE_FIRST, status);
+  return vm.Str(v == UCOL_UPPER_FIRST ? "upper" : v == UCOL_LOWER_FIRST ? "lower" : "false");
+}
+
+// ---- ListFormat --------------------------------------------------------------------------------------
+
+// intlListFormat(locale, type, style, items, parts) → the joined string, or with parts the flat
+// array [type, value, …] of "element"/"literal" parts (ECMA-402 §13.5.2/§13.5.3).
+Value IntlListFormat(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]), type = Utf8(args[1]), style = Utf8(args[2]);
+  bool parts = VM::ToBoolean(args[4]);
+  std::vector<icu::UnicodeString> items;
+  if (args[3].IsObject()) {
+    auto* a = static_cast<ArrayObject*>(vm.Resolve(args[3].AsObject()));
+    for (uint32_t i = 0; i < a->length; i++) {
+      bool had_accessor = false;
+      items.push_back(ToIcu(vm.GetData(a, PropertyKey::Index(i), &had_accessor)));
+    }
+  }
+  uint64_t total = 0;
+  for (const auto& it : items) total += static_cast<uint64_t>(it.length());
+  vm.ChargeSteps(total / 4 + items.size() + 1);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  static BoundedCache<icu::ListFormatter> cache;
+  icu::ListFormatter* lf = cache.Get(
+      absl::StrCat(locale, "|", type, "|", style), [&]() -> std::unique_ptr<icu::ListFormatter> {
+        UErrorCode status = U_ZERO_ERROR;
+        UListFormatterType t = type == "disjunction" ? ULISTFMT_TYPE_OR
+                               : type == "unit"      ? ULISTFMT_TYPE_UNITS
+                                                     : ULISTFMT_TYPE_AND;
+        UListFormatterWidth w = style == "short"    ? ULISTFMT_WIDTH_SHORT
+                                : style == "narrow" ? ULISTFMT_WIDTH_NARROW
+                                                    : ULISTFMT_WIDTH_WIDE;
+        std::unique_ptr<icu::ListFormatter> f(
+            icu::ListFormatter::createInstance(LocaleOf(locale), t, w, status));
+        if (U_FAILURE(status)) return nullptr;
+        return f;
+      });
+  if (lf == nullptr) return Unsupported(vm, "this Intl.ListFormat option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::FormattedList r =
+      lf->formatStringsToValue(items.data(), static_cast<int32_t>(items.size()), status);
+  icu::UnicodeString text = r.toString(status);
+  if (U_FAILURE(status)) return Unsupported(vm, "formatting this list with Intl.ListFormat");
+  if (!parts) return FromIcu(vm, text);
+  // Elements may touch (an empty separator), so walk the element spans instead of merging runs.
+  std::vector<Span> spans = SpansOf(r, status);
+  std::vector<std::pair<std::string, icu::UnicodeString>> runs;
+  int32_t at = 0;
+  for (const Span& s : spans) {
+    if (s.category != UFIELD_CATEGORY_LIST || s.field != ULISTFMT_ELEMENT_FIELD) continue;
+    if (s.begin > at) runs.emplace_back("literal", text.tempSubStringBetween(at, s.begin));
+    runs.emplace_back("element", text.tempSubStringBetween(s.begin, s.end));
+    at = s.end;
+  }
+  if (at < text.length()) runs.emplace_back("literal", text.tempSubStringBetween(at));
+  return PartsArray(vm, runs);
+}
+
+// ---- RelativeTimeFormat ------------------------------------------------------------------------------
+
+// intlRelativeTime(locale, style, numeric, value, unit, parts) → the string, or with parts the flat
+// array [type, value, unit-or-undefined, …] (ECMA-402 §17.5.2 PartitionRelativeTimePattern). `unit` is
+// the singular unit the prelude validated ("second" … "year", "quarter").
+Value IntlRelativeTime(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]), style = Utf8(args[1]), numeric = Utf8(args[2]);
+  double value = NumberOf(args[3]);
+  std::string unit = Utf8(args[4]);
+  bool parts = VM::ToBoolean(args[5]);
+  URelativeDateTimeUnit u;
+  if (unit == "second") u = UDAT_REL_UNIT_SECOND;
+  else if (unit == "minute") u = UDAT_REL_UNIT_MINUTE;
+  else if (unit == "hour") u = UDAT_REL_UNIT_HOUR;
+  else if (unit == "day") u = UDAT_REL_UNIT_DAY;
+  else if (unit == "week") u = UDAT_REL_UNIT_WEEK;
+  else if (unit == "month") u = UDAT_REL_UNIT_MONTH;
+  else if (unit == "quarter") u = UDAT_REL_UNIT_QUARTER;
+  else if (unit == "year") u = UDAT_REL_UNIT_YEAR;
+  else return Unsupported(vm, "this Intl.RelativeTimeFormat unit");
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  static BoundedCache<icu::RelativeDateTimeFormatter> cache;
+  icu::RelativeDateTimeFormatter* f = cache.Get(
+      absl::StrCat(locale, "|", style), [&]() -> std::unique_ptr<icu::RelativeDateTimeFormatter> {
+        UErrorCode status = U_ZERO_ERROR;
+        UDateRelativeDateTimeFormatterStyle st = style == "short"    ? UDAT_STYLE_SHORT
+                                                 : style == "narrow" ? UDAT_STYLE_NARROW
+                                                                     : UDAT_STYLE_LONG;
+        icu::NumberFormat* nf = icu::NumberFormat::createInstance(LocaleOf(locale), UNUM_DECIMAL, status);
+        // The locale's minimum grouping digits ("1234" in es/pl), as Intl.NumberFormat's "auto".
+        if (auto* df = dynamic_cast<icu::DecimalFormat*>(nf))
+          df->setMinimumGroupingDigits(UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+        auto r = std::make_unique<icu::RelativeDateTimeFormatter>(
+            LocaleOf(locale), nf, st, UDISPCTX_CAPITALIZATION_NONE, status);
+        if (U_FAILURE(status)) return nullptr;
+        return r;
+      });
+  if (f == nullptr) return Unsupported(vm, "this Intl.RelativeTimeFormat option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::FormattedRelativeDateTime r = numeric == "auto" ? f->formatToValue(value, u, status)
+                                                       : f->formatNumericToValue(value, u, status);
+  icu::UnicodeString text = r.toString(status);
+  if (U_FAILURE(status)) return Unsupported(vm, "formatting this relative time");
+  vm.ChargeSteps(static_cast<uint64_t>(text.length()) + 16);
+  if (!parts) return FromIcu(vm, text);
+  std::vector<Span> spans = SpansOf(r, status);
+  bool nan = std::isnan(value), inf = std::isinf(value);
+  auto runs = Runs(text, std::move(spans),
+                   [&](int32_t cat, int32_t field, const icu::UnicodeString& t) -> std::string {
+                     if (cat != UFIELD_CATEGORY_NUMBER) return "";
+                     return NumberPartName(field, t, nan, inf);
+                   });
+  ArrayObject* a = vm.NewArray(static_cast<uint32_t>(runs.size() * 3));
+  for (const auto& [type, t] : runs) {
+    vm.ArrayPush(a, vm.Str(type));
+    vm.ArrayPush(a, FromIcu(vm, t));
+    vm.ArrayPush(a, type == "literal" ? Value::Undefined() : vm.Str(unit));
+  }
+  return Value::FromObject(a);
+}
+
+// intlCanonicalTimeZone(name) → ICU's canonical ID of an IANA zone name ("Asia/Kolkata" →
+// "Asia/Calcutta", as V8 reports it), or the name itself when ICU does not know it.
+Value IntlCanonicalTimeZone(VM& vm, CallArgs& args) {
+  icu::UnicodeString name = ToIcu(args[0]), canonical;
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::TimeZone::getCanonicalID(name, canonical, status);
+  if (U_FAILURE(status) || canonical.isEmpty()) return args[0];
+  return FromIcu(vm, canonical);
+}
+
+}  // namespace
+
+void InstallIntlIntrinsics(VM& vm, Object* intr) {
+  vm.DefineMethod(intr, "intlCanonicalizeTag", IntlCanonicalizeTag, 1);
+  vm.DefineMethod(intr, "intlBestLocale", IntlBestLocale, 2);
+  vm.DefineMethod(intr, "intlNumberFormat", IntlNumberFormat, 4);
+  vm.DefineMethod(intr, "intlNumberingSystem", IntlNumberingSystem, 1);
+  vm.DefineMethod(intr, "intlCurrencyDigits", IntlCurrencyDigits, 1);
+  vm.DefineMethod(intr, "intlPluralSelect", IntlPluralSelect, 4);
+  vm.DefineMethod(intr, "intlPluralCategories", IntlPluralCategories, 2);
+  vm.DefineMethod(intr, "intlSupportedValues", IntlSupportedValues, 1);
+  vm.DefineMethod(intr, "intlCollatorCompare", IntlCollatorCompare, 4);
+  vm.DefineMethod(intr, "intlCollatorCaseFirst", IntlCollatorCaseFirst, 2);
+  vm.DefineMethod(intr, "intlListFormat", IntlListFormat, 5);
+  vm.DefineMethod(intr, "intlRelativeTime", IntlRelativeTime, 6);
+  vm.DefineMethod(intr, "intlCanonicalTimeZone", IntlCanonicalTimeZone, 1);
+}
+
+}  // namespace codemode::vm

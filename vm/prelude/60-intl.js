@@ -1,0 +1,1129 @@
+// Intl (ECMA-402, 2023 edition as Node.js 20 implements it): getCanonicalLocales, supportedValuesOf,
+// NumberFormat, PluralRules, Collator, ListFormat, RelativeTimeFormat, DateTimeFormat; Number.prototype.toLocaleString
+// and String.prototype.localeCompare through them.
+// Self-hosted: option reading runs program code (getters, ToString). Every Intl object keeps its
+// resolved options as plain data in private fields (so it survives snapshots); the formatting itself is
+// done by ICU through the natives of vm/builtins/intl.cc, which take only the locale tag and an ICU
+// number skeleton built here from the resolved options.
+// Locale tags with extensions (-u-…, -t-…, -x-…) stop the run with UnsupportedSyntax: their keywords
+// (numbering systems, collations, calendars, …) are not resolved yet, and ignoring them could change
+// the output.
+(function (I) {
+  'use strict';
+  const call = I.call;
+  const defineValue = I.defineValue;
+  const defineMethod = I.defineMethod;
+  const defineGetter = I.defineGetter;
+  const createDataProperty = I.createDataProperty;
+  const symToStringTag = I.symToStringTag;
+  const $TypeError = TypeError;
+  const $RangeError = RangeError;
+  const $Object = Object;
+  const $Number = Number;
+  const $String = String;
+  const stringIndexOf = String.prototype.indexOf;
+  const stringSlice = String.prototype.slice;
+  const stringToUpper = String.prototype.toUpperCase;
+  const regexpTest = RegExp.prototype.test;
+  const numberValueOf = Number.prototype.valueOf;
+  const floor = Math.floor;
+  const mathMin = Math.min;
+  const mathMax = Math.max;
+  const setPrototypeOf = Object.setPrototypeOf;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const freeze = Object.freeze;
+  const DEFAULT_LOCALE = 'en-US';
+
+  const canonicalizeTag = I.intlCanonicalizeTag;
+  const bestLocale = I.intlBestLocale;
+  const nfFormat = I.intlNumberFormat;
+  const numberingSystemOf = I.intlNumberingSystem;
+  const currencyDigits = I.intlCurrencyDigits;
+  const pluralSelect = I.intlPluralSelect;
+  const pluralCategories = I.intlPluralCategories;
+  const supportedValues = I.intlSupportedValues;
+
+  function isObject(v) {
+    return (typeof v === 'object' && v !== null) || typeof v === 'function';
+  }
+  function test(re, s) {
+    return call(regexpTest, re, s);
+  }
+
+  // ------------------------------------------------------------------------------------ locales (§9.2)
+  // §9.2.1 CanonicalizeLocaleList.
+  function canonicalizeLocaleList(locales) {
+    const seen = [];
+    if (locales === undefined) return seen;
+    let O;
+    if (typeof locales === 'string') O = [locales];
+    else O = I.toObject(locales);
+    const len = I.toLength(O.length);
+    for (let k = 0; k < len; k++) {
+      if (!(k in O)) continue;
+      const v = O[k];
+      if (typeof v !== 'string' && !isObject(v)) throw new $TypeError('Language ID should be string or object.');
+      const tag = `${v}`;
+      const canonical = canonicalizeTag(tag);
+      if (canonical === undefined) {
+        // V8 words a tag that ends in "-" differently.
+        if (tag.length > 1 && tag[tag.length - 1] === '-') throw new $RangeError(`Invalid language tag: ${tag}`);
+        throw new $RangeError('Incorrect locale information provided');
+      }
+      let dup = false;
+      for (let i = 0; i < seen.length; i++) if (seen[i] === canonical) dup = true;
+      if (!dup) seen[seen.length] = canonical;
+    }
+    return seen;
+  }
+
+  // Splits a canonical tag into its base (no extensions) and its Unicode extension keywords
+  // ({key: value}, value "true" for a bare key). Other extensions (-t-, -x-, …) stop the run.
+  function splitTag(tag) {
+    const u = call(stringIndexOf, tag, '-u-');
+    const base = u < 0 ? tag : call(stringSlice, tag, 0, u);
+    if (test(/-[a-zA-Z0-9]-|^x-/, base + '-')) I.unsupported(`Intl locale extensions other than -u- ("${tag}")`);
+    const keywords = $Object.create(null);
+    if (u >= 0) {
+      const rest = call(stringSlice, tag, u + 3);
+      if (test(/-[a-zA-Z0-9]-|-[a-zA-Z0-9]$/, rest)) I.unsupported(`Intl locale extensions other than -u- ("${tag}")`);
+      const subtags = rest.split('-');
+      let key;
+      for (let i = 0; i < subtags.length; i++) {
+        const sub = subtags[i];
+        if (sub.length === 2) {
+          key = sub;
+          if (keywords[key] === undefined) keywords[key] = 'true';
+        } else if (key !== undefined) {
+          keywords[key] = keywords[key] === 'true' ? sub : keywords[key] + '-' + sub;
+        }
+      }
+    }
+    return { base, keywords };
+  }
+
+  // §9.2.2 BestAvailableLocale for the base of one canonical tag (undefined when none).
+  function bestAvailable(tag, service) {
+    return bestLocale(service, splitTag(tag).base);
+  }
+
+  // §9.2.7 ResolveLocale with LookupMatcher (ICU's "best fit" gives the same answers for these
+  // locales). keys: the constructor's relevant extension keys in order; optionValues[key]: the value an
+  // option gave (undefined: none); supported(key, value): whether a keyword value is usable. Returns
+  // {locale, values} where values[key] is the keyword's resolved value (or undefined).
+  function resolveLocale(requested, service, keys, optionValues, supported) {
+    let found = DEFAULT_LOCALE;
+    let keywords = $Object.create(null);
+    for (let i = 0; i < requested.length; i++) {
+      const parts = splitTag(requested[i]);
+      const best = bestLocale(service, parts.base);
+      if (best !== undefined) {
+        found = best;
+        keywords = parts.keywords;
+        break;
+      }
+    }
+    const values = $Object.create(null);
+    if (keys === undefined) return { locale: found, values };
+    let ext = '';
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      let value;
+      let fromExtension = false;
+      const kv = keywords[key];
+      if (kv !== undefined && supported(key, kv)) {
+        value = kv;
+        fromExtension = true;
+      }
+      const ov = optionValues[key];
+      if (ov !== undefined && supported(key, ov) && ov !== value) {
+        value = ov;
+        fromExtension = false;
+      }
+      if (fromExtension) ext += kv === 'true' ? `-${key}` : `-${key}-${kv}`;
+      values[key] = value;
+    }
+    return { locale: ext === '' ? found : `${found}-u${ext}`, values };
+  }
+
+  // §9.2.10 SupportedLocales.
+  function supportedLocales(requested, options, service) {
+    if (options !== undefined) {
+      const O = I.toObject(options);
+      getOption(O, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', 'Intl.supportedLocalesOf');
+    }
+    const out = [];
+    for (let i = 0; i < requested.length; i++) {
+      if (bestAvailable(requested[i], service) !== undefined) out[out.length] = requested[i];
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------------------------ options (§9.2.12)
+  function coerceOptionsToObject(options) {
+    if (options === undefined) return $Object.create(null);
+    return I.toObject(options);
+  }
+
+  function getOptionsObject(options) {
+    if (options === undefined) return $Object.create(null);
+    if (isObject(options)) return options;
+    throw new $TypeError('invalid_argument');
+  }
+
+  // §9.2.12 GetOption; `where` names the constructor in V8's RangeError message.
+  function getOption(options, property, type, values, fallback, where) {
+    let value = options[property];
+    if (value === undefined) return fallback;
+    if (type === 'boolean') value = !!value;
+    else value = `${value}`;
+    if (values !== undefined) {
+      let ok = false;
+      for (let i = 0; i < values.length; i++) if (values[i] === value) ok = true;
+      if (!ok) throw new $RangeError(`Value ${value} out of range for ${where} options property ${property}`);
+    }
+    return value;
+  }
+
+  // §9.2.14 DefaultNumberOption.
+  function defaultNumberOption(value, minimum, maximum, fallback, property) {
+    if (value === undefined) return fallback;
+    value = $Number(value);
+    if (value !== value || value < minimum || value > maximum) {
+      throw new $RangeError(`${property} value is out of range.`);
+    }
+    return floor(value);
+  }
+
+  function getNumberOption(options, property, minimum, maximum, fallback) {
+    return defaultNumberOption(options[property], minimum, maximum, fallback, property);
+  }
+
+  // ---------------------------------------------------------------------- digit options (§15.1.1)
+  // SetNumberFormatDigitOptions: returns the record {mnid, mnfd, mxfd, mnsd, mxsd, roundingType,
+  // roundingIncrement, roundingMode, roundingPriority, trailingZeroDisplay}.
+  const ROUNDING_MODES = ['ceil', 'floor', 'expand', 'trunc', 'halfCeil', 'halfFloor', 'halfExpand',
+    'halfTrunc', 'halfEven'];
+  const INCREMENTS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000];
+
+  function setDigitOptions(options, mnfdDefault, mxfdDefault, notation, where) {
+    const r = {};
+    r.mnid = getNumberOption(options, 'minimumIntegerDigits', 1, 21, 1);
+    let mnfd = options.minimumFractionDigits;
+    let mxfd = options.maximumFractionDigits;
+    let mnsd = options.minimumSignificantDigits;
+    let mxsd = options.maximumSignificantDigits;
+    const increment = getNumberOption(options, 'roundingIncrement', 1, 5000, 1);
+    let okIncrement = false;
+    for (let i = 0; i < INCREMENTS.length; i++) if (INCREMENTS[i] === increment) okIncrement = true;
+    if (!okIncrement) throw new $RangeError('roundingIncrement value is out of range.');
+    r.roundingMode = getOption(options, 'roundingMode', 'string', ROUNDING_MODES, 'halfExpand', where);
+    r.roundingPriority = getOption(options, 'roundingPriority', 'string',
+      ['auto', 'morePrecision', 'lessPrecision'], 'auto', where);
+    r.trailingZeroDisplay = getOption(options, 'trailingZeroDisplay', 'string', ['auto', 'stripIfInteger'],
+      'auto', where);
+    r.roundingIncrement = increment;
+    if (increment !== 1) mxfdDefault = mnfdDefault;
+    const hasSd = mnsd !== undefined || mxsd !== undefined;
+    const hasFd = mnfd !== undefined || mxfd !== undefined;
+    r.hasSd = hasSd;
+    let needSd = true;
+    let needFd = true;
+    if (r.roundingPriority === 'auto') {
+      needSd = hasSd;
+      if (needSd || (!hasFd && notation === 'compact')) needFd = false;
+    }
+    if (needSd) {
+      if (hasSd) {
+        mnsd = defaultNumberOption(mnsd, 1, 21, 1, 'minimumSignificantDigits');
+        mxsd = defaultNumberOption(mxsd, mnsd, 21, 21, 'maximumSignificantDigits');
+        r.mnsd = mnsd;
+        r.mxsd = mxsd;
+      } else {
+        r.mnsd = 1;
+        r.mxsd = 21;
+      }
+    }
+    if (needFd) {
+      if (hasFd) {
+        mnfd = defaultNumberOption(mnfd, 0, 20, undefined, 'minimumFractionDigits');
+        mxfd = defaultNumberOption(mxfd, 0, 20, undefined, 'maximumFractionDigits');
+        if (mnfd === undefined) mnfd = mathMin(mnfdDefault, mxfd);
+        else if (mxfd === undefined) mxfd = mathMax(mxfdDefault, mnfd);
+        else if (mnfd > mxfd) throw new $RangeError('maximumFractionDigits value is out of range.');
+        r.mnfd = mnfd;
+        r.mxfd = mxfd;
+      } else {
+        r.mnfd = mnfdDefault;
+        r.mxfd = mxfdDefault;
+      }
+    }
+    if (!needSd && !needFd) {
+      r.mnfd = 0;
+      r.mxfd = 0;
+      r.mnsd = 1;
+      r.mxsd = 2;
+      r.roundingType = 'morePrecision';
+      r.roundingPriority = 'morePrecision';
+      r.compactDefault = true;
+    } else if (r.roundingPriority === 'auto') {
+      r.roundingType = hasSd ? 'significantDigits' : 'fractionDigits';
+    } else {
+      r.roundingType = r.roundingPriority;
+    }
+    if (increment !== 1) {
+      if (r.roundingType !== 'fractionDigits') {
+        throw new $TypeError('For roundingIncrement, roundingPriority must be auto and no significant digits may be set.');
+      }
+      if (r.mxfd !== r.mnfd) {
+        throw new $RangeError('maximumFractionDigits and minimumFractionDigits must be equal with roundingIncrement.');
+      }
+    }
+    return r;
+  }
+
+  function repeat(ch, n) {
+    let s = '';
+    for (let i = 0; i < n; i++) s += ch;
+    return s;
+  }
+
+  const ICU_ROUNDING = {
+    ceil: 'rounding-mode-ceiling', floor: 'rounding-mode-floor', expand: 'rounding-mode-up',
+    trunc: 'rounding-mode-down', halfCeil: 'rounding-mode-half-ceiling',
+    halfFloor: 'rounding-mode-half-floor', halfExpand: 'rounding-mode-half-up',
+    halfTrunc: 'rounding-mode-half-down', halfEven: 'rounding-mode-half-even',
+  };
+
+  // The ICU number skeleton (ICU "Number Skeletons") of a digit-options record.
+  function digitSkeleton(d) {
+    let s = ICU_ROUNDING[d.roundingMode];
+    if (d.mnid > 1) s += ' integer-width/*' + repeat('0', d.mnid);
+    if (d.compactDefault) return s;  // ICU's default compact rounding is exactly this record
+    const fraction = d.mxfd === 0 ? 'precision-integer' : '.' + repeat('0', d.mnfd) + repeat('#', d.mxfd - d.mnfd);
+    const significant = repeat('@', d.mnsd) + repeat('#', d.mxsd - d.mnsd);
+    const strip = d.trailingZeroDisplay === 'stripIfInteger' ? '/w' : '';
+    if (d.roundingIncrement !== 1) {
+      let inc = `${d.roundingIncrement}`;
+      while (inc.length <= d.mxfd) inc = '0' + inc;
+      inc = d.mxfd === 0 ? inc : call(stringSlice, inc, 0, inc.length - d.mxfd) + '.' + call(stringSlice, inc, inc.length - d.mxfd);
+      return s + ' precision-increment/' + inc + strip;
+    }
+    if (d.roundingType === 'fractionDigits') return s + ' ' + fraction + strip;
+    if (d.roundingType === 'significantDigits') return s + ' ' + significant + strip;
+    const frac = '.' + repeat('0', d.mnfd) + repeat('#', d.mxfd - d.mnfd);
+    return s + ' ' + frac + '/' + significant + (d.roundingType === 'morePrecision' ? 'r' : 's') + strip;
+  }
+
+  function addDigitOptions(out, d) {
+    createDataProperty(out, 'minimumIntegerDigits', d.mnid);
+    if (d.mnsd !== undefined && d.roundingType !== 'fractionDigits') {
+      createDataProperty(out, 'minimumSignificantDigits', d.mnsd);
+      createDataProperty(out, 'maximumSignificantDigits', d.mxsd);
+    }
+    if (d.mnfd !== undefined && d.roundingType !== 'significantDigits') {
+      createDataProperty(out, 'minimumFractionDigits', d.mnfd);
+      createDataProperty(out, 'maximumFractionDigits', d.mxfd);
+    }
+  }
+
+  // ECMA-402 §15.5.16 ToIntlMathematicalValue: strings that are decimal literals keep every digit (ICU
+  // formats the decimal string); anything else goes through ToNumber.
+  function toIntlMathematicalValue(value) {
+    if (typeof value === 'bigint') return `${value}`;
+    if (typeof value === 'string') {
+      const m = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*([+-]?)(\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/.exec(value);
+      if (m !== null) {
+        const digits = m[2].length;
+        const exp = m[3] === undefined ? 0 : $Number(m[3]);
+        if (digits > 1000 || exp > 1000 || exp < -1000) {
+          I.unsupported('Intl.NumberFormat of decimal strings with more than 1000 digits or exponents');
+        }
+        let d = m[2];
+        if (d[0] === '.') d = '0' + d;
+        if (d[d.length - 1] === '.') d = d + '0';
+        return (m[1] === '-' ? '-' : '') + d + (m[3] === undefined ? '' : 'E' + m[3]);
+      }
+    }
+    return $Number(value);
+  }
+
+  // ---------------------------------------------------------------------- Intl.NumberFormat (§15)
+  const SANCTIONED_UNITS = ['acre', 'bit', 'byte', 'celsius', 'centimeter', 'day', 'degree', 'fahrenheit',
+    'fluid-ounce', 'foot', 'gallon', 'gigabit', 'gigabyte', 'gram', 'hectare', 'hour', 'inch', 'kilobit',
+    'kilobyte', 'kilogram', 'kilometer', 'liter', 'megabit', 'megabyte', 'meter', 'microsecond', 'mile',
+    'mile-scandinavian', 'milliliter', 'millimeter', 'millisecond', 'minute', 'month', 'nanosecond',
+    'ounce', 'percent', 'petabyte', 'pound', 'second', 'stone', 'terabit', 'terabyte', 'week', 'yard',
+    'year'];
+
+  function isSanctionedUnit(u) {
+    for (let i = 0; i < SANCTIONED_UNITS.length; i++) if (SANCTIONED_UNITS[i] === u) return true;
+    return false;
+  }
+
+  // §6.6.2 IsWellFormedUnitIdentifier.
+  function isWellFormedUnit(unit) {
+    if (isSanctionedUnit(unit)) return true;
+    const i = call(stringIndexOf, unit, '-per-');
+    if (i < 0) return false;
+    const num = call(stringSlice, unit, 0, i);
+    const den = call(stringSlice, unit, i + 5);
+    return isSanctionedUnit(num) && isSanctionedUnit(den);
+  }
+
+  const NF = 'Intl.NumberFormat';
+
+  function nfSkeleton(r) {
+    let s = digitSkeleton(r.digits);
+    if (r.style === 'percent') s += ' percent scale/100';
+    else if (r.style === 'currency') {
+      s += ' currency/' + r.currency;
+      if (r.currencyDisplay === 'narrowSymbol') s += ' unit-width-narrow';
+      else if (r.currencyDisplay === 'code') s += ' unit-width-iso-code';
+      else if (r.currencyDisplay === 'name') s += ' unit-width-full-name';
+    } else if (r.style === 'unit') {
+      s += ' unit/' + r.unit;
+      if (r.unitDisplay === 'narrow') s += ' unit-width-narrow';
+      else if (r.unitDisplay === 'long') s += ' unit-width-full-name';
+    }
+    if (r.notation === 'scientific') s += ' scientific';
+    else if (r.notation === 'engineering') s += ' engineering';
+    else if (r.notation === 'compact') s += r.compactDisplay === 'long' ? ' compact-long' : ' compact-short';
+    if (r.useGrouping === false) s += ' group-off';
+    else if (r.useGrouping === 'min2') s += ' group-min2';
+    else if (r.useGrouping === 'always') s += ' group-on-aligned';
+    // "auto": no token, as V8 — ICU's default, which is min2 for compact notation.
+    const accounting = r.currencySign === 'accounting';
+    switch (r.signDisplay) {
+      case 'auto': if (accounting) s += ' sign-accounting'; break;
+      case 'never': s += ' sign-never'; break;
+      case 'always': s += accounting ? ' sign-accounting-always' : ' sign-always'; break;
+      case 'exceptZero': s += accounting ? ' sign-accounting-except-zero' : ' sign-except-zero'; break;
+      case 'negative': s += accounting ? ' sign-accounting-negative' : ' sign-negative'; break;
+    }
+    if (r.numberingSystem !== r.defaultNumberingSystem) s += ' numbering-system/' + r.numberingSystem;
+    return s;
+  }
+
+  function isSupportedNumberingSystem(ns) {
+    const all = supportedValues('numberingSystem');
+    for (let i = 0; i < all.length; i++) if (all[i] === ns) return true;
+    return false;
+  }
+
+  // §15.1.2 InitializeNumberFormat: the resolved record kept by a NumberFormat.
+  function initializeNumberFormat(locales, options) {
+    const requested = canonicalizeLocaleList(locales);
+    options = coerceOptionsToObject(options);
+    getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', NF);
+    const ns = getOption(options, 'numberingSystem', 'string', undefined, undefined, NF);
+    if (ns !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, ns)) {
+      throw new $RangeError(`Invalid numberingSystem : ${ns}`);
+    }
+    const r = {};
+    const resolved = resolveLocale(requested, 'format', ['nu'], { nu: ns },
+      (key, value) => isSupportedNumberingSystem(value));
+    r.locale = resolved.locale;
+    r.dataLocale = splitTag(r.locale).base;
+    r.defaultNumberingSystem = numberingSystemOf(r.dataLocale);
+    r.numberingSystem = resolved.values.nu !== undefined ? resolved.values.nu : r.defaultNumberingSystem;
+    // §15.1.3 SetNumberFormatUnitOptions.
+    r.style = getOption(options, 'style', 'string', ['decimal', 'percent', 'currency', 'unit'], 'decimal', NF);
+    let currency = getOption(options, 'currency', 'string', undefined, undefined, NF);
+    if (currency !== undefined && !test(/^[A-Za-z]{3}$/, currency)) {
+      throw new $RangeError(`Invalid currency code : ${currency}`);
+    }
+    if (r.style === 'currency' && currency === undefined) {
+      throw new $TypeError('Currency code is required with currency style.');
+    }
+    const currencyDisplay = getOption(options, 'currencyDisplay', 'string',
+      ['code', 'symbol', 'narrowSymbol', 'name'], 'symbol', NF);
+    const currencySign = getOption(options, 'currencySign', 'string', ['standard', 'accounting'], 'standard', NF);
+    const unit = getOption(options, 'unit', 'string', undefined, undefined, NF);
+    if (unit !== undefined && !isWellFormedUnit(unit)) {
+      throw new $RangeError(`Invalid unit argument for Intl.NumberFormat() '${unit}'`);
+    }
+    if (r.style === 'unit' && unit === undefined) throw new $TypeError("Invalid unit argument for Intl.NumberFormat() ''");
+    const unitDisplay = getOption(options, 'unitDisplay', 'string', ['short', 'narrow', 'long'], 'short', NF);
+    if (r.style === 'currency') {
+      r.currency = call(stringToUpper, currency);
+      r.currencyDisplay = currencyDisplay;
+      r.currencySign = currencySign;
+    }
+    if (r.style === 'unit') {
+      r.unit = unit;
+      r.unitDisplay = unitDisplay;
+    }
+    r.notation = getOption(options, 'notation', 'string', ['standard', 'scientific', 'engineering', 'compact'],
+      'standard', NF);
+    let mnfdDefault = 0;
+    let mxfdDefault = 3;
+    // V8 (Node 20) takes the currency's digits for every notation (ECMA-402 2023 only for "standard").
+    if (r.style === 'currency') {
+      mnfdDefault = mxfdDefault = currencyDigits(r.currency);
+    } else if (r.style === 'percent') {
+      mxfdDefault = 0;
+    }
+    r.digits = setDigitOptions(options, mnfdDefault, mxfdDefault, r.notation, NF);
+    r.compactDisplay = getOption(options, 'compactDisplay', 'string', ['short', 'long'], 'short', NF);
+    const defaultUseGrouping = r.notation === 'compact' ? 'min2' : 'auto';
+    // §9.2.13 GetBooleanOrStringNumberFormatOption for useGrouping.
+    let ug = options.useGrouping;
+    if (ug === undefined) ug = defaultUseGrouping;
+    else if (ug === true) ug = 'always';
+    else if (!ug) ug = false;
+    else {
+      ug = `${ug}`;
+      if (ug === 'true' || ug === 'false') ug = defaultUseGrouping;
+      else if (ug !== 'min2' && ug !== 'auto' && ug !== 'always') {
+        throw new $RangeError(`Value ${ug} out of range for ${NF} options property useGrouping`);
+      }
+    }
+    r.useGrouping = ug;
+    r.signDisplay = getOption(options, 'signDisplay', 'string',
+      ['auto', 'never', 'always', 'exceptZero', 'negative'], 'auto', NF);
+    r.skeleton = nfSkeleton(r);
+    return r;
+  }
+
+  function formatToPartsArray(flat) {
+    const out = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const part = {};
+      createDataProperty(part, 'type', flat[i]);
+      createDataProperty(part, 'value', flat[i + 1]);
+      out[out.length] = part;
+    }
+    return out;
+  }
+
+  class NumberFormatImpl {
+    #r;
+    #bound = undefined;
+    constructor(locales, options) {
+      this.#r = initializeNumberFormat(locales, options);
+    }
+    static is(v) {
+      return isObject(v) && #r in v;
+    }
+    static record(v) {
+      return v.#r;
+    }
+    static bound(v) {
+      return v.#bound;
+    }
+    static setBound(v, f) {
+      v.#bound = f;
+    }
+  }
+  const nfIs = NumberFormatImpl.is;
+  const nfRecord = NumberFormatImpl.record;
+
+  function thisNumberFormat(v, method) {
+    if (!nfIs(v)) {
+      throw new $TypeError(`Method Intl.NumberFormat.prototype.${method} called on incompatible receiver ${describe(v)}`);
+    }
+    return nfRecord(v);
+  }
+
+  function describe(v) {
+    if (typeof v === 'string') return v;
+    if (isObject(v)) return '#<Object>';
+    return `${v}`;
+  }
+
+  function formatNumber(r, x) {
+    return nfFormat(r.dataLocale, r.skeleton, toIntlMathematicalValue(x), false);
+  }
+
+  function NumberFormat(locales = undefined, options = undefined) {
+    const nf = new NumberFormatImpl(locales, options);
+    if (new.target !== undefined && new.target !== NumberFormat) {
+      let proto = new.target.prototype;
+      if (!isObject(proto)) proto = NumberFormat.prototype;
+      setPrototypeOf(nf, proto);
+    }
+    return nf;
+  }
+  const NFP = NumberFormatImpl.prototype;
+  NumberFormat.prototype = NFP;
+  defineValue(NFP, 'constructor', NumberFormat, 'wc');
+  defineGetter(NFP, 'format', function () {
+    thisNumberFormat(this, 'format');
+    let f = NumberFormatImpl.bound(this);
+    if (f === undefined) {
+      const r = nfRecord(this);
+      f = (x) => formatNumber(r, x);
+      defineValue(f, 'name', '', 'c');
+      NumberFormatImpl.setBound(this, f);
+    }
+    return f;
+  });
+  defineMethod(NFP, 'formatToParts', function formatToParts(x) {
+    const r = thisNumberFormat(this, 'formatToParts');
+    const flat = nfFormat(r.dataLocale, r.skeleton, toIntlMathematicalValue(x), true);
+    // The "%" of unit "percent" is the unit (V8), not a percentSign.
+    if (r.style === 'unit') for (let i = 0; i < flat.length; i += 2) if (flat[i] === 'percentSign') flat[i] = 'unit';
+    return formatToPartsArray(flat);
+  }, 1);
+  defineMethod(NFP, 'resolvedOptions', function resolvedOptions() {
+    const r = thisNumberFormat(this, 'resolvedOptions');
+    const o = {};
+    createDataProperty(o, 'locale', r.locale);
+    createDataProperty(o, 'numberingSystem', r.numberingSystem);
+    createDataProperty(o, 'style', r.style);
+    if (r.style === 'currency') {
+      createDataProperty(o, 'currency', r.currency);
+      createDataProperty(o, 'currencyDisplay', r.currencyDisplay);
+      // V8 reads the resolved options back from ICU's skeleton, where "sign-never" has no accounting form.
+      createDataProperty(o, 'currencySign', r.signDisplay === 'never' ? 'standard' : r.currencySign);
+    }
+    if (r.style === 'unit') {
+      createDataProperty(o, 'unit', r.unit);
+      createDataProperty(o, 'unitDisplay', r.unitDisplay);
+    }
+    addDigitOptions(o, r.digits);
+    createDataProperty(o, 'useGrouping', r.useGrouping);
+    createDataProperty(o, 'notation', r.notation);
+    if (r.notation === 'compact') createDataProperty(o, 'compactDisplay', r.compactDisplay);
+    createDataProperty(o, 'signDisplay', r.signDisplay);
+    createDataProperty(o, 'roundingMode', r.digits.roundingMode);
+    createDataProperty(o, 'roundingIncrement', r.digits.roundingIncrement);
+    createDataProperty(o, 'trailingZeroDisplay', r.digits.trailingZeroDisplay);
+    // V8 reports "auto" for compact notation's default rounding once trailing zeros are stripped (it
+    // reads the rounding back from ICU's skeleton).
+    createDataProperty(o, 'roundingPriority', r.digits.compactDefault && r.digits.trailingZeroDisplay === 'stripIfInteger'
+      ? 'auto' : r.digits.roundingPriority);
+    return o;
+  }, 0);
+  defineValue(NFP, symToStringTag, 'Intl.NumberFormat', 'c');
+  defineMethod(NumberFormat, 'supportedLocalesOf', function supportedLocalesOf(locales, options = undefined) {
+    return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+  }, 1);
+
+  // A constructor that must be called with `new` (V8's message), around the class that holds the
+  // private fields; subclasses get their own prototype.
+  function requireNew(Impl, name) {
+    const C = function (locales = undefined, options = undefined) {
+      if (new.target === undefined) throw new $TypeError(`Constructor ${name} requires 'new'`);
+      const o = new Impl(locales, options);
+      if (new.target !== C) {
+        let proto = new.target.prototype;
+        if (!isObject(proto)) proto = C.prototype;
+        setPrototypeOf(o, proto);
+      }
+      return o;
+    };
+    defineValue(C, 'name', call(stringSlice, name, 5), 'c');
+    C.prototype = Impl.prototype;
+    defineValue(Impl.prototype, 'constructor', C, 'wc');
+    const statics = ['supportedLocalesOf'];
+    for (let i = 0; i < statics.length; i++) {
+      defineMethod(C, statics[i], Impl[statics[i]], 1);
+    }
+    return C;
+  }
+
+  // ---------------------------------------------------------------------- Intl.PluralRules (§16)
+  const PR = 'Intl.PluralRules';
+  class PluralRulesImpl {
+    #r;
+    constructor(locales = undefined, options = undefined) {
+      const requested = canonicalizeLocaleList(locales);
+      options = coerceOptionsToObject(options);
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', PR);
+      const r = {};
+      r.type = getOption(options, 'type', 'string', ['cardinal', 'ordinal'], 'cardinal', PR);
+      r.digits = setDigitOptions(options, 0, 3, 'standard', PR);
+      // V8 11 (Node 20) PluralRules ignore trailingZeroDisplay (1.0000 stays "other") and report only
+      // the significant digits in resolvedOptions when they were given.
+      r.digits.trailingZeroDisplay = 'auto';
+      r.reportSignificantOnly = r.digits.roundingType !== 'fractionDigits' && r.digits.hasSd;
+      r.locale = resolveLocale(requested, 'plural').locale;
+      r.skeleton = digitSkeleton(r.digits);
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.PluralRules.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    select(n) {
+      const r = PluralRulesImpl.#of(this, 'select');
+      return pluralSelect(r.locale, r.type === 'ordinal', r.skeleton, $Number(n));
+    }
+    resolvedOptions() {
+      const r = PluralRulesImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'type', r.type);
+      if (r.reportSignificantOnly) {
+        createDataProperty(o, 'minimumIntegerDigits', r.digits.mnid);
+        createDataProperty(o, 'minimumSignificantDigits', r.digits.mnsd);
+        createDataProperty(o, 'maximumSignificantDigits', r.digits.mxsd);
+      } else {
+        addDigitOptions(o, r.digits);
+      }
+      createDataProperty(o, 'pluralCategories', pluralCategories(r.locale, r.type === 'ordinal'));
+      return o;
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'plural');
+    }
+  }
+  const PluralRules = requireNew(PluralRulesImpl, 'Intl.PluralRules');
+  defineValue(PluralRules.prototype, symToStringTag, 'Intl.PluralRules', 'c');
+
+
+  // ---------------------------------------------------------------------- Intl.Collator (§10)
+  const CO = 'Intl.Collator';
+  const collatorCompare = I.intlCollatorCompare;
+
+  function initializeCollator(locales, options, where = CO) {
+    const requested = canonicalizeLocaleList(locales);
+    options = coerceOptionsToObject(options);
+    const r = {};
+    r.usage = getOption(options, 'usage', 'string', ['sort', 'search'], 'sort', where);
+    getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', where);
+    const collation = getOption(options, 'collation', 'string', undefined, undefined, where);
+    if (collation !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, collation)) {
+      throw new $RangeError(`Invalid collation : ${collation}`);
+    }
+    let numeric = getOption(options, 'numeric', 'boolean', undefined, undefined, where);
+    if (numeric !== undefined) numeric = `${numeric}`;
+    const caseFirstOption = getOption(options, 'caseFirst', 'string', ['upper', 'lower', 'false'], undefined, where);
+    for (let i = 0; i < requested.length; i++) {
+      const kw = splitTag(requested[i]).keywords;
+      if (kw.co !== undefined && kw.co !== 'standard' && kw.co !== 'search') {
+        I.unsupported(`Intl.Collator collations ("${requested[i]}")`);
+      }
+    }
+    if (collation !== undefined && collation !== 'default') I.unsupported(`Intl.Collator collation "${collation}"`);
+    const resolved = resolveLocale(requested, 'collation', ['co', 'kf', 'kn'], { co: undefined, kf: caseFirstOption, kn: numeric },
+      (key, value) => (key === 'kn' ? value === 'true' || value === 'false'
+        : key === 'kf' ? value === 'upper' || value === 'lower' || value === 'false' : false));
+    r.locale = resolved.locale;
+    r.dataLocale = splitTag(r.locale).base;
+    r.numeric = resolved.values.kn === 'true';
+    const caseFirst = resolved.values.kf;
+    r.sensitivity = getOption(options, 'sensitivity', 'string', ['base', 'accent', 'case', 'variant'], 'variant', where);
+    r.ignorePunctuation = getOption(options, 'ignorePunctuation', 'boolean', undefined, false, where);
+    r.key = `${r.usage}|${r.sensitivity}|${r.ignorePunctuation ? 1 : 0}|${r.numeric ? 1 : 0}|${caseFirst === undefined ? '' : caseFirst}`;
+    r.caseFirst = caseFirst === undefined ? I.intlCollatorCaseFirst(r.dataLocale, r.key) : caseFirst;
+    return r;
+  }
+
+  class CollatorImpl {
+    #r;
+    #bound = undefined;
+    constructor(locales, options) {
+      this.#r = initializeCollator(locales, options);
+    }
+    static is(v) {
+      return isObject(v) && #r in v;
+    }
+    static record(v) {
+      return v.#r;
+    }
+    static bound(v) {
+      return v.#bound;
+    }
+    static setBound(v, f) {
+      v.#bound = f;
+    }
+  }
+  function Collator(locales = undefined, options = undefined) {
+    const c = new CollatorImpl(locales, options);
+    if (new.target !== undefined && new.target !== Collator) {
+      let proto = new.target.prototype;
+      if (!isObject(proto)) proto = Collator.prototype;
+      setPrototypeOf(c, proto);
+    }
+    return c;
+  }
+  function thisCollator(v, method) {
+    if (!CollatorImpl.is(v)) {
+      throw new $TypeError(`Method ${method} called on incompatible receiver ${describe(v)}`);
+    }
+    return CollatorImpl.record(v);
+  }
+  const COP = CollatorImpl.prototype;
+  Collator.prototype = COP;
+  defineValue(COP, 'constructor', Collator, 'wc');
+  defineGetter(COP, 'compare', function () {
+    thisCollator(this, 'get Intl.Collator.prototype.compare');
+    let f = CollatorImpl.bound(this);
+    if (f === undefined) {
+      const r = CollatorImpl.record(this);
+      f = (x, y) => collatorCompare(r.dataLocale, r.key, `${x}`, `${y}`);
+      defineValue(f, 'name', '', 'c');
+      CollatorImpl.setBound(this, f);
+    }
+    return f;
+  });
+  defineMethod(COP, 'resolvedOptions', function resolvedOptions() {
+    const r = thisCollator(this, 'Intl.Collator.prototype.resolvedOptions');
+    const o = {};
+    createDataProperty(o, 'locale', r.locale);
+    createDataProperty(o, 'usage', r.usage);
+    createDataProperty(o, 'sensitivity', r.sensitivity);
+    createDataProperty(o, 'ignorePunctuation', r.ignorePunctuation);
+    createDataProperty(o, 'collation', 'default');
+    createDataProperty(o, 'numeric', r.numeric);
+    createDataProperty(o, 'caseFirst', r.caseFirst);
+    return o;
+  }, 0);
+  defineValue(COP, symToStringTag, 'Intl.Collator', 'c');
+  defineMethod(Collator, 'supportedLocalesOf', function supportedLocalesOf(locales, options = undefined) {
+    return supportedLocales(canonicalizeLocaleList(locales), options, 'collation');
+  }, 1);
+
+  // String.prototype.localeCompare (ECMA-402 §19.1.1): a Collator for (locales, options); the default
+  // one is made once, at realm creation (prelude variables are read-only for runs).
+  const defaultCollator = initializeCollator(undefined, undefined);
+  defineMethod($String.prototype, 'localeCompare', function localeCompare(that, locales = undefined, options = undefined) {
+    if (this === undefined || this === null) {
+      throw new $TypeError('String.prototype.localeCompare called on null or undefined');
+    }
+    const S = `${this}`;
+    const T = `${that}`;
+    let r;
+    if (locales === undefined && options === undefined) {
+      r = defaultCollator;
+    } else {
+      r = initializeCollator(locales, options, 'String.prototype.localeCompare');
+    }
+    return collatorCompare(r.dataLocale, r.key, S, T);
+  }, 1);
+
+  // ---------------------------------------------------------------------- Intl.ListFormat (§13)
+  const LF = 'Intl.ListFormat';
+  const listFormat = I.intlListFormat;
+
+  // §13.5.4 StringListFromIterable.
+  function stringListFromIterable(iterable) {
+    const list = [];
+    if (iterable === undefined) return list;
+    for (const v of iterable) {
+      if (typeof v !== 'string') throw new $TypeError(`Iterable yielded ${describe(v)} which is not a string`);
+      list[list.length] = v;
+    }
+    return list;
+  }
+
+  class ListFormatImpl {
+    #r;
+    constructor(locales = undefined, options = undefined) {
+      const requested = canonicalizeLocaleList(locales);
+      options = getOptionsObject(options);
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', LF);
+      const r = {};
+      r.locale = resolveLocale(requested, 'format').locale;
+      r.type = getOption(options, 'type', 'string', ['conjunction', 'disjunction', 'unit'], 'conjunction', LF);
+      r.style = getOption(options, 'style', 'string', ['long', 'short', 'narrow'], 'long', LF);
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.ListFormat.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    format(list) {
+      const r = ListFormatImpl.#of(this, 'format');
+      return listFormat(r.locale, r.type, r.style, stringListFromIterable(list), false);
+    }
+    formatToParts(list) {
+      const r = ListFormatImpl.#of(this, 'formatToParts');
+      return formatToPartsArray(listFormat(r.locale, r.type, r.style, stringListFromIterable(list), true));
+    }
+    resolvedOptions() {
+      const r = ListFormatImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'type', r.type);
+      createDataProperty(o, 'style', r.style);
+      return o;
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+    }
+  }
+  const ListFormat = requireNew(ListFormatImpl, 'Intl.ListFormat');
+  defineValue(ListFormat.prototype, symToStringTag, 'Intl.ListFormat', 'c');
+
+  // ---------------------------------------------------------------------- Intl.RelativeTimeFormat (§17)
+  const RTF = 'Intl.RelativeTimeFormat';
+  const relativeTime = I.intlRelativeTime;
+  const RT_UNITS = {
+    second: 'second', seconds: 'second', minute: 'minute', minutes: 'minute', hour: 'hour', hours: 'hour',
+    day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month',
+    quarter: 'quarter', quarters: 'quarter', year: 'year', years: 'year',
+  };
+
+  class RelativeTimeFormatImpl {
+    #r;
+    constructor(locales = undefined, options = undefined) {
+      const requested = canonicalizeLocaleList(locales);
+      options = coerceOptionsToObject(options);
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', RTF);
+      const ns = getOption(options, 'numberingSystem', 'string', undefined, undefined, RTF);
+      if (ns !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, ns)) {
+        throw new $RangeError(`Invalid numberingSystem : ${ns}`);
+      }
+      const r = {};
+      const resolved = resolveLocale(requested, 'format', ['nu'], { nu: ns }, (key, value) => isSupportedNumberingSystem(value));
+      r.locale = resolved.locale;
+      r.dataLocale = splitTag(r.locale).base;
+      r.numberingSystem = numberingSystemOf(r.dataLocale);
+      if (resolved.values.nu !== undefined && resolved.values.nu !== r.numberingSystem) {
+        I.unsupported(`Intl.RelativeTimeFormat numberingSystem "${resolved.values.nu}"`);
+      }
+      r.style = getOption(options, 'style', 'string', ['long', 'short', 'narrow'], 'long', RTF);
+      r.numeric = getOption(options, 'numeric', 'string', ['always', 'auto'], 'always', RTF);
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.RelativeTimeFormat.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    static #args(value, unit, method) {
+      value = $Number(value);
+      unit = `${unit}`;
+      const u = $Object.prototype.hasOwnProperty.call(RT_UNITS, unit) ? RT_UNITS[unit] : undefined;
+      if (u === undefined) {
+        throw new $RangeError(`Invalid unit argument for Intl.RelativeTimeFormat.prototype.${method}() '${unit}'`);
+      }
+      if (value !== value || value === Infinity || value === -Infinity) {
+        throw new $RangeError(`Value need to be finite number for Intl.RelativeTimeFormat.prototype.${method}()`);
+      }
+      return [value, u];
+    }
+    format(value, unit) {
+      const r = RelativeTimeFormatImpl.#of(this, 'format');
+      const a = RelativeTimeFormatImpl.#args(value, unit, 'format');
+      return relativeTime(r.dataLocale, r.style, r.numeric, a[0], a[1], false);
+    }
+    formatToParts(value, unit) {
+      const r = RelativeTimeFormatImpl.#of(this, 'formatToParts');
+      const a = RelativeTimeFormatImpl.#args(value, unit, 'formatToParts');
+      const flat = relativeTime(r.dataLocale, r.style, r.numeric, a[0], a[1], true);
+      const out = [];
+      for (let i = 0; i < flat.length; i += 3) {
+        const part = {};
+        createDataProperty(part, 'type', flat[i]);
+        createDataProperty(part, 'value', flat[i + 1]);
+        if (flat[i + 2] !== undefined) createDataProperty(part, 'unit', flat[i + 2]);
+        out[out.length] = part;
+      }
+      return out;
+    }
+    resolvedOptions() {
+      const r = RelativeTimeFormatImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'style', r.style);
+      createDataProperty(o, 'numeric', r.numeric);
+      createDataProperty(o, 'numberingSystem', r.numberingSystem);
+      return o;
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+    }
+  }
+  const RelativeTimeFormat = requireNew(RelativeTimeFormatImpl, 'Intl.RelativeTimeFormat');
+  defineValue(RelativeTimeFormat.prototype, symToStringTag, 'Intl.RelativeTimeFormat', 'c');
+
+
+  // ---------------------------------------------------------------------- Intl.DateTimeFormat (§11)
+  // Shares the option reading, patterns and renderer of Date.prototype.toLocale*String (vm/builtins/
+  // date_format.h, patterns generated from Node.js's ICU): the record keeps the resolved locale tag and
+  // a plain-data copy of the options; formatting uses the run's time zone unless timeZone is given.
+  const DTF = 'Intl.DateTimeFormat';
+  const dateTimeFormat = I.dateTimeFormat;
+  const DTF_OPTION_KEYS = ['localeMatcher', 'calendar', 'numberingSystem', 'hour12', 'hourCycle', 'timeZone',
+    'weekday', 'era', 'year', 'month', 'day', 'dayPeriod', 'hour', 'minute', 'second',
+    'fractionalSecondDigits', 'timeZoneName', 'formatMatcher', 'dateStyle', 'timeStyle'];
+  const dateNow = Date.now;
+
+  function initializeDateTimeFormat(locales, options) {
+    const requested = canonicalizeLocaleList(locales);
+    const O = coerceOptionsToObject(options);
+    const copy = {};
+    for (let i = 0; i < DTF_OPTION_KEYS.length; i++) {
+      const k = DTF_OPTION_KEYS[i];
+      const v = O[k];
+      if (v !== undefined) createDataProperty(copy, k, k === 'hour12' ? !!v : `${v}`);
+    }
+    for (let i = 0; i < requested.length; i++) {
+      const kw = splitTag(requested[i]).keywords;
+      for (const k of ['ca', 'hc', 'nu']) {
+        if (kw[k] !== undefined) I.unsupported(`Intl.DateTimeFormat locale extension -u-${k} ("${requested[i]}")`);
+      }
+    }
+    const r = {};
+    r.locale = resolveLocale(requested, 'format').locale;
+    r.options = copy;
+    r.resolved = dateTimeFormat(0, r.locale, copy, 2);
+    return r;
+  }
+
+  // §11.5.12 ToDateTimeFormattable + TimeClip: undefined is now.
+  function timeValueOf(date) {
+    let x = date === undefined ? call(dateNow, undefined) : $Number(date);
+    if (x !== x || x > 8.64e15 || x < -8.64e15) throw new $RangeError('Invalid time value');
+    x = x < 0 ? -floor(-x) : floor(x);
+    return x + 0;
+  }
+
+  class DateTimeFormatImpl {
+    #r;
+    #bound = undefined;
+    constructor(locales, options) {
+      this.#r = initializeDateTimeFormat(locales, options);
+    }
+    static is(v) {
+      return isObject(v) && #r in v;
+    }
+    static record(v) {
+      return v.#r;
+    }
+    static bound(v) {
+      return v.#bound;
+    }
+    static setBound(v, f) {
+      v.#bound = f;
+    }
+  }
+  function DateTimeFormat(locales = undefined, options = undefined) {
+    const d = new DateTimeFormatImpl(locales, options);
+    if (new.target !== undefined && new.target !== DateTimeFormat) {
+      let proto = new.target.prototype;
+      if (!isObject(proto)) proto = DateTimeFormat.prototype;
+      setPrototypeOf(d, proto);
+    }
+    return d;
+  }
+  function thisDateTimeFormat(v, method) {
+    if (!DateTimeFormatImpl.is(v)) {
+      throw new $TypeError(`Method ${method} called on incompatible receiver ${describe(v)}`);
+    }
+    return DateTimeFormatImpl.record(v);
+  }
+  const DTFP = DateTimeFormatImpl.prototype;
+  DateTimeFormat.prototype = DTFP;
+  defineValue(DTFP, 'constructor', DateTimeFormat, 'wc');
+  defineGetter(DTFP, 'format', function () {
+    thisDateTimeFormat(this, 'get Intl.DateTimeFormat.prototype.format');
+    let f = DateTimeFormatImpl.bound(this);
+    if (f === undefined) {
+      const r = DateTimeFormatImpl.record(this);
+      f = (date) => dateTimeFormat(timeValueOf(date), r.locale, r.options, 0);
+      defineValue(f, 'name', '', 'c');
+      DateTimeFormatImpl.setBound(this, f);
+    }
+    return f;
+  });
+  defineMethod(DTFP, 'formatToParts', function formatToParts(date) {
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatToParts');
+    const flat = dateTimeFormat(timeValueOf(date), r.locale, r.options, 1);
+    // V8 prints ICU's U+202F between a time and its day period ("1:05 PM") as a plain space in
+    // format() only (the generated patterns hold format()'s text); its parts keep U+202F.
+    for (let i = 2; i + 2 < flat.length; i += 2) {
+      const lit = flat[i + 1];
+      const before = flat[i - 2];
+      if (flat[i] === 'literal' && flat[i + 2] === 'dayPeriod' && lit === ' ' &&
+          (before === 'hour' || before === 'minute' || before === 'second')) {
+        flat[i + 1] = call(stringSlice, lit, 0, lit.length - 1) + '\u202f';
+      }
+    }
+    return formatToPartsArray(flat);
+  }, 1);
+  defineMethod(DTFP, 'formatRange', function formatRange(startDate, endDate) {
+    thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRange');
+    I.unsupported('Intl.DateTimeFormat.prototype.formatRange');
+  }, 2);
+  defineMethod(DTFP, 'formatRangeToParts', function formatRangeToParts(startDate, endDate) {
+    thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRangeToParts');
+    I.unsupported('Intl.DateTimeFormat.prototype.formatRangeToParts');
+  }, 2);
+  defineMethod(DTFP, 'resolvedOptions', function resolvedOptions() {
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.resolvedOptions');
+    const o = {};
+    createDataProperty(o, 'locale', r.locale);
+    createDataProperty(o, 'calendar', 'gregory');
+    createDataProperty(o, 'numberingSystem', 'latn');
+    const info = r.resolved;
+    for (let i = 0; i < info.length; i += 2) {
+      let v = info[i + 1];
+      // V8 names zones by ICU's canonical IDs ("Asia/Calcutta" for "Asia/Kolkata").
+      if (info[i] === 'timeZone' && v !== 'UTC') v = I.intlCanonicalTimeZone(v);
+      createDataProperty(o, info[i], v);
+    }
+    return o;
+  }, 0);
+  defineValue(DTFP, symToStringTag, 'Intl.DateTimeFormat', 'c');
+  defineMethod(DateTimeFormat, 'supportedLocalesOf', function supportedLocalesOf(locales, options = undefined) {
+    return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+  }, 1);
+
+  // ---------------------------------------------------------------------- the Intl object (§8)
+  const Intl = {};
+  defineValue(Intl, symToStringTag, 'Intl', 'c');
+  defineMethod(Intl, 'getCanonicalLocales', function getCanonicalLocales(locales) {
+    return canonicalizeLocaleList(locales);
+  }, 1);
+  const UNITS_SORTED = SANCTIONED_UNITS;
+  defineMethod(Intl, 'supportedValuesOf', function supportedValuesOf(key) {
+    key = `${key}`;
+    if (key === 'currency' || key === 'numberingSystem') return supportedValues(key);
+    if (key === 'unit') {
+      const out = [];
+      for (let i = 0; i < UNITS_SORTED.length; i++) out[i] = UNITS_SORTED[i];
+      return out;
+    }
+    if (key === 'calendar' || key === 'collation' || key === 'timeZone') {
+      I.unsupported(`Intl.supportedValuesOf("${key}")`);
+    }
+    throw new $RangeError(`Invalid key : ${key}`);
+  }, 1);
+  defineValue(Intl, 'NumberFormat', NumberFormat, 'wc');
+  defineValue(Intl, 'PluralRules', PluralRules, 'wc');
+  defineValue(Intl, 'Collator', Collator, 'wc');
+  defineValue(Intl, 'ListFormat', ListFormat, 'wc');
+  defineValue(Intl, 'RelativeTimeFormat', RelativeTimeFormat, 'wc');
+  defineValue(Intl, 'DateTimeFormat', DateTimeFormat, 'wc');
+  for (const name of ['Locale',
+    'DisplayNames', 'Segmenter']) {
+    defineGetter(Intl, name, function () {
+      I.unsupported(`Intl.${name}`);
+    });
+  }
+  defineValue(globalThis, 'Intl', Intl, 'wc');
+
+  // ---------------------------------------------------------------------- Number.prototype.toLocaleString
+  // ECMA-402 §19.2.1: a fresh NumberFormat for (locales, options).
+  defineMethod($Number.prototype, 'toLocaleString', function toLocaleString(locales = undefined, options = undefined) {
+    let x;
+    try {
+      x = call(numberValueOf, this);
+    } catch (e) {
+      throw new $TypeError("Number.prototype.toLocaleString requires that 'this' be a Number");
+    }
+    return formatNumber(initializeNumberFormat(locales, options), x);
+  }, 0);
+
+  I.intlNumberFormatRecord = initializeNumberFormat;
+  I.intlFormatNumber = formatNumber;
+  I.intlCanonicalizeLocaleList = canonicalizeLocaleList;
+  I.intlResolveLocale = resolveLocale;
+  I.intlGetOption = getOption;
+  I.intlCoerceOptions = coerceOptionsToObject;
+  I.intlGetOptionsObject = getOptionsObject;
+  I.intlSupportedLocales = supportedLocales;
+  I.intlFormatToPartsArray = formatToPartsArray;
+  I.intlDescribe = describe;
+})(__intrinsics__);
