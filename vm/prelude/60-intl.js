@@ -779,21 +779,15 @@
     return supportedLocales(canonicalizeLocaleList(locales), options, 'collation');
   }, 1);
 
-  // String.prototype.localeCompare (ECMA-402 §19.1.1): a Collator for (locales, options); the default
-  // one is made once, at realm creation (prelude variables are read-only for runs).
-  const defaultCollator = initializeCollator(undefined, undefined);
+  // String.prototype.localeCompare (ECMA-402 §19.1.1): a Collator record for (locales, options), built
+  // per call (ICU is not touched at realm creation; its formatters are cached natively).
   defineMethod($String.prototype, 'localeCompare', function localeCompare(that, locales = undefined, options = undefined) {
     if (this === undefined || this === null) {
       throw new $TypeError('String.prototype.localeCompare called on null or undefined');
     }
     const S = `${this}`;
     const T = `${that}`;
-    let r;
-    if (locales === undefined && options === undefined) {
-      r = defaultCollator;
-    } else {
-      r = initializeCollator(locales, options, 'String.prototype.localeCompare');
-    }
+    const r = initializeCollator(locales, options, 'String.prototype.localeCompare');
     return collatorCompare(r.dataLocale, r.key, S, T);
   }, 1);
 
