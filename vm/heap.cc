@@ -1,8 +1,19 @@
 #include "vm/heap.h"
 
+#include <atomic>
+
+#include "vm/heap_epoch.h"
+
 namespace codemode::vm {
 
+namespace {
+std::atomic<uint64_t> destroyed_heaps{0};
+}  // namespace
+
+uint64_t DestroyedHeapCount() { return destroyed_heaps.load(std::memory_order_acquire); }
+
 Heap::~Heap() {
+  destroyed_heaps.fetch_add(1, std::memory_order_release);
   HeapCell* c = head_;
   while (c != nullptr) {
     HeapCell* next = c->gc_next_;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "vm/builtins/primitives_internal.h"
+#include "vm/heap_epoch.h"
 #include "vm/regexp/syntax.h"
 #include "vm/support/numconv.h"
 #include "vm/support/text.h"
@@ -455,6 +456,44 @@ bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   return true;
 }
 
+// The UTF-16 units of subject `s`. A one-byte (Latin-1) subject is widened once and kept per thread:
+// a global RegExp walking a long string (matchAll, replace with a function, a manual exec loop) would
+// otherwise widen the whole subject at every match, quadratic in its length. The copy is reused while
+// it is certainly the same string: same cell in the same heap, no sweep since (a dead cell's address
+// can be reused only after one) and no heap destroyed anywhere (a new heap can reuse a dead one's
+// addresses). The view stays valid until the next call on this thread with another subject.
+std::u16string_view SubjectUnits(VM& vm, String* s) {
+  struct Cached {
+    const Heap* heap = nullptr;
+    size_t collections = 0;
+    uint64_t destroyed_heaps = 0;
+    String* subject = nullptr;
+    std::u16string units;
+  };
+  thread_local Cached cache;
+  s->Flatten();
+  if (!s->is_one_byte()) return s->two_byte_view();
+  const Heap* heap = &vm.heap();
+  size_t collections = vm.heap().collections();
+  uint64_t destroyed = DestroyedHeapCount();
+  if (cache.subject == s && cache.heap == heap && cache.collections == collections &&
+      cache.destroyed_heaps == destroyed && cache.units.size() == s->length()) {
+    return cache.units;
+  }
+  std::string_view bytes = s->one_byte_view();
+  // Do not pin a huge buffer after a huge subject.
+  if (cache.units.capacity() > (size_t{1} << 20) && cache.units.capacity() > 4 * bytes.size()) {
+    std::u16string().swap(cache.units);
+  }
+  cache.units.resize(bytes.size());
+  for (size_t i = 0; i < bytes.size(); ++i) cache.units[i] = static_cast<unsigned char>(bytes[i]);
+  cache.heap = heap;
+  cache.collections = collections;
+  cache.destroyed_heaps = destroyed;
+  cache.subject = s;
+  return cache.units;
+}
+
 // RegExpBuiltinExec (ECMA-262 §22.2.7.2) with lastIndex already ToLength'd. Returns the match
 // array, null, or Empty after throwing/terminating. With `match_out`, also the raw match.
 Value BuiltinExec(VM& vm, Object* r, String* s, double last_index, MatchResult* match_out = nullptr,
@@ -464,8 +503,7 @@ Value BuiltinExec(VM& vm, Object* r, String* s, double last_index, MatchResult* 
   const Compiled& c = *st.compiled;
   bool global = c.flags.global, sticky = c.flags.sticky;
   if (!global && !sticky) last_index = 0;
-  std::u16string storage;
-  std::u16string_view text = prim::U16View(s, &storage);
+  std::u16string_view text = SubjectUnits(vm, s);
   if (last_index > static_cast<double>(text.size())) {
     if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
     return Value::Null();
@@ -722,8 +760,8 @@ Value IRegExpReplaceFast(VM& vm, CallArgs& args) {
   if (!PrepareExec(vm, r, &st)) return Value::Empty();
   const Compiled& c = *st.compiled;
   String* s = args[1].AsString();
-  std::u16string storage, tstorage;
-  std::u16string_view text = prim::U16View(s, &storage);
+  std::u16string tstorage;
+  std::u16string_view text = SubjectUnits(vm, s);
   std::u16string_view tmpl = prim::U16View(args[2].AsString(), &tstorage);
   bool global = c.flags.global, sticky = c.flags.sticky;
   bool full_unicode = c.flags.either_unicode();
@@ -790,8 +828,7 @@ Value IRegExpMatchFast(VM& vm, CallArgs& args) {
     return BuiltinExec(vm, r, s, li);
   }
   if (!SetLastIndex(vm, r, 0)) return Value::Empty();
-  std::u16string storage;
-  std::u16string_view text = prim::U16View(s, &storage);
+  std::u16string_view text = SubjectUnits(vm, s);
   if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   bool full_unicode = c.flags.either_unicode();
   std::vector<Value> found;
@@ -833,8 +870,7 @@ Value IRegExpSplitFast(VM& vm, CallArgs& args) {
     lim = support::ToUint32(d);
   }
   if (lim == 0) return Value::FromObject(vm.NewArray());
-  std::u16string storage;
-  std::u16string_view text = prim::U16View(s, &storage);
+  std::u16string_view text = SubjectUnits(vm, s);
   if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
   size_t size = text.size();
   MatchResult m;
