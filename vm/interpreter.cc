@@ -682,10 +682,20 @@ void VM::RunJob(Job& job) {
   if (r == CallResult::kPushed) Execute(depth);
 }
 
+// CreateIterResultObject (ECMA-262 §7.4.14). The object is fresh, so both keys are absent: the two
+// shape transitions are taken directly instead of through DefineOwnProperty's lookups (every
+// generator step and built-in iterator step makes one of these).
 Value VM::MakeIterResult(Value value, bool done) {
   Object* r = NewObject();
-  DefineOwnProperty(r, KeyFromAtom(atom(AtomId::value)), value, kDefaultAttrs);
-  DefineOwnProperty(r, KeyFromAtom(atom(AtomId::done)), Value::Bool(done), kDefaultAttrs);
+  auto append = [&](HeapCell* key, Value v) {
+    AddToShape(r, key, kDefaultAttrs);
+    size_t before_bytes = r->slots_.HeapBytes();
+    r->slots_.push_back(v);
+    if (r->slots_.HeapBytes() != before_bytes)
+      heap_->Account(static_cast<int64_t>(r->slots_.HeapBytes() - before_bytes));
+  };
+  append(atom(AtomId::value), value);
+  append(atom(AtomId::done), Value::Bool(done));
   return Value::FromObject(r);
 }
 

@@ -24,12 +24,7 @@ PropertyKey KeyArg(VM& vm, Value v) { return vm.KeyFromPrimitive(v.IsObject() ? 
 
 // ---- iterators (ECMA-262 §23.1.5, §22.1.5) -------------------------------------------------------
 
-Value MakeIterResult(VM& vm, Value value, bool done) {
-  Object* r = vm.NewObject();
-  vm.DefineOwnProperty(r, vm.KeyFromAtom(vm.atom(AtomId::value)), value, kDefaultAttrs);
-  vm.DefineOwnProperty(r, vm.KeyFromAtom(vm.atom(AtomId::done)), Value::Bool(done), kDefaultAttrs);
-  return Value::FromObject(r);
-}
+Value MakeIterResult(VM& vm, Value value, bool done) { return vm.MakeIterResult(value, done); }
 
 Value ArrayIteratorNext(VM& vm, CallArgs& args) {
   Value t = args.this_value;

@@ -290,12 +290,7 @@ bool CanBeHeldWeakly(Value v) {
   return v.IsObject() || (v.IsSymbol() && !v.AsSymbol()->registered);
 }
 
-Value IterResult(VM& vm, Value value, bool done) {
-  Object* r = vm.NewObject();
-  vm.DefineOwnProperty(r, vm.KeyFromAtom(vm.atom(AtomId::value)), value, kDefaultAttrs);
-  vm.DefineOwnProperty(r, vm.KeyFromAtom(vm.atom(AtomId::done)), Value::Bool(done), kDefaultAttrs);
-  return Value::FromObject(r);
-}
+Value IterResult(VM& vm, Value value, bool done) { return vm.MakeIterResult(value, done); }
 
 // The collection's slow constructor path (prelude), stored in the constructor's `data`.
 Value SlowCtor(VM& vm, CallArgs& args) {
