@@ -488,8 +488,9 @@ bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t
                   "defining a typed array element from an object value is not supported yet");
         return false;
       }
-      if (v.IsSymbol()) {
-        ThrowTypeError("Cannot convert a Symbol value to a number");
+      if (v.IsSymbol() || v.IsBigInt()) {  // ToNumber throws (ECMA-262 §7.1.4)
+        ThrowTypeError(v.IsSymbol() ? "Cannot convert a Symbol value to a number"
+                                    : "Cannot convert a BigInt value to a number");
         return false;
       }
       TypedSet(ta, index, ToNumberPrimitive(v));
@@ -574,8 +575,9 @@ VM::SetStatus VM::SetProperty(Object* obj, const PropertyKey& key, Value v, Valu
                   "storing an object into a typed array element from a built-in is not supported yet");
         return SetStatus::kThrew;
       }
-      if (v.IsSymbol()) {
-        ThrowTypeError("Cannot convert a Symbol value to a number");
+      if (v.IsSymbol() || v.IsBigInt()) {  // ToNumber throws (ECMA-262 §7.1.4)
+        ThrowTypeError(v.IsSymbol() ? "Cannot convert a Symbol value to a number"
+                                    : "Cannot convert a BigInt value to a number");
         return SetStatus::kThrew;
       }
       double d = ToNumberPrimitive(v);
@@ -599,6 +601,7 @@ VM::SetStatus VM::SetProperty(Object* obj, const PropertyKey& key, Value v, Valu
         return SetStatus::kThrew;
       }
       d = ToNumberPrimitive(v);
+      if (has_exception_) return SetStatus::kThrew;  // a Symbol or BigInt
     }
     if (!(d >= 0 && d < 4294967296.0 && d == static_cast<double>(static_cast<uint32_t>(d)))) {
       ThrowRangeError("Invalid array length");

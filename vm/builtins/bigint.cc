@@ -128,36 +128,6 @@ Value BigIntProtoValueOf(VM& vm, CallArgs& args) {
   return x;
 }
 
-// BigInt.prototype.toLocaleString(locales, options) (ECMA-402 §21.2.3.2 through Intl.NumberFormat):
-// without locales and options the en-US format (digits grouped by three with ','). With them, a value
-// within ±(2^53 - 1) is exact as a Number and goes to Number.prototype.toLocaleString (this native's
-// data); a larger one stops as unsupported rather than be rounded.
-Value BigIntProtoToLocaleString(VM& vm, CallArgs& args) {
-  Value x;
-  if (!ThisBigIntValue(vm, args.this_value, "toLocaleString", &x)) return Value::Empty();
-  const bigint::Num& n = x.AsBigInt()->num();
-  if (args[0].IsUndefined() && args[1].IsUndefined()) {
-    std::string digits = bigint::ToString(n, 10);
-    size_t start = n.neg ? 1 : 0;
-    std::string out = n.neg ? "-" : "";
-    size_t len = digits.size() - start;
-    for (size_t i = 0; i < len; ++i) {
-      if (i != 0 && (len - i) % 3 == 0) out.push_back(',');
-      out.push_back(digits[start + i]);
-    }
-    return Value::FromString(vm.NewStringLatin1(std::move(out)));
-  }
-  if (bigint::BitLength(n) <= 53) {
-    auto* self = static_cast<NativeFunction*>(args.callee);
-    Value rest[2] = {args[0], args[1]};
-    return vm.TailCall(self->data, Value::Number(bigint::ToDouble(n)), rest);
-  }
-  vm.Terminate(Termination::kUnsupported,
-               "BigInt.prototype.toLocaleString with locales or options for a value beyond 2^53 is not "
-               "supported yet");
-  return Value::Undefined();
-}
-
 }  // namespace
 
 void InstallBigIntBuiltins(VM& vm, Intrinsics& in) {
@@ -171,8 +141,7 @@ void InstallBigIntBuiltins(VM& vm, Intrinsics& in) {
   vm.DefineMethod(ctor, "asUintN", BigIntAsN, 2, 1);
   vm.DefineMethod(proto, "toString", BigIntProtoToString, 0);
   vm.DefineMethod(proto, "valueOf", BigIntProtoValueOf, 0);
-  NativeFunction* tls = vm.DefineMethod(proto, "toLocaleString", BigIntProtoToLocaleString, 0);
-  tls->data = vm.GetData(in.number_prototype, "toLocaleString");
+  // toLocaleString is vm/prelude/60-intl.js's (through Intl.NumberFormat).
   vm.DefineOwnProperty(proto, PropertyKey::Sym(in.sym_to_string_tag), vm.Str("BigInt"),
                        kConfigurable);
 }

@@ -310,7 +310,7 @@ Outcome ApplyDescriptor(VM& vm, Object* obj, const PropertyKey& key, const Descr
       uint8_t attrs = static_cast<uint8_t>(base | (d.writable ? kWritable : 0));
       ok = vm.DefineOwnProperty(obj, key, d.has_value ? d.value : Value::Undefined(), attrs);
     }
-    if (vm.termination() != Termination::kNone) return Outcome::kThrew;
+    if (vm.termination() != Termination::kNone || vm.has_exception()) return Outcome::kThrew;
     if (!ok) {
       vm.ThrowTypeError(
           absl::StrCat("Cannot define property ", KeyText(vm, key), ", object is not extensible"));
@@ -355,7 +355,8 @@ Outcome ApplyDescriptor(VM& vm, Object* obj, const PropertyKey& key, const Descr
     bool w = d.has_writable ? d.writable : (!cur_accessor && cur_writable);
     ok = vm.DefineOwnProperty(obj, key, v, static_cast<uint8_t>(attrs | (w ? kWritable : 0)));
   }
-  if (vm.termination() != Termination::kNone) return Outcome::kThrew;
+  // A typed array element refuses a Symbol or BigInt with ToNumber's TypeError (already thrown).
+  if (vm.termination() != Termination::kNone || vm.has_exception()) return Outcome::kThrew;
   if (!ok) {
     Redefine(vm, key);
     return Outcome::kThrew;

@@ -143,6 +143,13 @@
       requireObject(target, 'set');
       const key = keyOf(propertyKey);
       const receiver = arguments.length > 3 ? arguments[3] : target;
+      // A typed array's [[Set]] (§10.4.5.5): a numeric key on the array itself stores through
+      // TypedArraySetElement (ToNumber may throw; out of range is ignored) and answers true.
+      if (receiver === target && typeof key === 'string' && I.objectClass(target) === 'TypedArray' &&
+          (key === '-0' || `${+key}` === key)) {
+        target[key] = V;
+        return true;
+      }
       // OrdinarySet / OrdinarySetWithOwnDescriptor (§10.1.9.2).
       let ownDesc;
       for (let o = target; o !== null; o = getPrototypeOf(o)) {

@@ -1110,6 +1110,19 @@
     return formatNumber(initializeNumberFormat(locales, options), x);
   }, 0);
 
+  // ECMA-402 §21.2.1 BigInt.prototype.toLocaleString: a fresh NumberFormat for (locales, options); the value
+  // reaches ICU exactly as its decimal digits (ToIntlMathematicalValue).
+  const bigintValueOf = BigInt.prototype.valueOf;
+  defineMethod(BigInt.prototype, 'toLocaleString', function toLocaleString(locales = undefined, options = undefined) {
+    let x;
+    try {
+      x = call(bigintValueOf, this);
+    } catch (e) {
+      throw new $TypeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt");
+    }
+    return formatNumber(initializeNumberFormat(locales, options), x);
+  }, 0);
+
   I.intlNumberFormatRecord = initializeNumberFormat;
   I.intlFormatNumber = formatNumber;
   I.intlCanonicalizeLocaleList = canonicalizeLocaleList;
