@@ -4560,8 +4560,13 @@ int Parser::EnumConstKind(const std::string& enum_name, const Node* e) {
       return 0;
     case NodeKind::kStringLiteral:
       return 1;
-    case NodeKind::kTemplateLiteral:
-      return e->As<TemplateLiteral>()->expressions.empty() ? 1 : 2;
+    case NodeKind::kTemplateLiteral: {
+      // TS 5: a template whose substitutions are all constant is a constant string.
+      for (const Node* x : e->As<TemplateLiteral>()->expressions) {
+        if (EnumConstKind(enum_name, x) == 2) return 2;
+      }
+      return 1;
+    }
     case NodeKind::kUnary: {
       auto* u = e->As<UnaryExpression>();
       if (u->op != UnaryOp::kMinus && u->op != UnaryOp::kPlus && u->op != UnaryOp::kBitNot) return 2;
