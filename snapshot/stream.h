@@ -28,6 +28,7 @@ class ByteWriter {
   std::string_view view() const { return std::string_view(buf_.data(), n_); }
   void clear() { n_ = 0; }
   void Append(std::string_view bytes) {
+    if (bytes.empty()) return;  // data() may be null; memcpy's arguments must not be
     Room(bytes.size());
     std::memcpy(buf_.data() + n_, bytes.data(), bytes.size());
     n_ += bytes.size();

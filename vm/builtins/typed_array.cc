@@ -276,7 +276,7 @@ Value ITypedSetTyped(VM& vm, CallArgs& args) {
       (ss == 1 && src->kind != TypedKind::kInt8 && dst->kind == TypedKind::kUint8Clamped)) {
     // Same bit pattern (§23.2.3.26.1 step 21 for equal types; the 1-byte integer types share ToInt8/
     // ToUint8 modulo arithmetic; unsigned bytes need no clamping).
-    std::memmove(to, from, count * ss);
+    if (count > 0) std::memmove(to, from, count * ss);  // an empty buffer's bytes may be null
     return Value::Undefined();
   }
   std::vector<uint8_t> copy;
@@ -447,7 +447,7 @@ Value IUtf8Encode(VM& vm, CallArgs& args) {
   std::string bytes = support::Utf16ToUtf8(args[0].AsString()->ToU16());
   ArrayBufferObject* b = NewBuffer(vm, args[2].AsObject(), static_cast<double>(bytes.size()));
   if (b == nullptr) return Value::Empty();
-  std::memcpy(b->data.data(), bytes.data(), bytes.size());
+  if (!bytes.empty()) std::memcpy(b->data.data(), bytes.data(), bytes.size());
   auto* t = vm.heap().Alloc<TypedArrayObject>(ObjectClass::kTypedArray, vm.realm().empty_shape(),
                                               args[1].AsObject(), TypedKind::kUint8);
   t->set_internal(Value::FromObject(b));
