@@ -181,6 +181,25 @@ class RunHost : public vm::Host {
     }
     uint64_t id = ++next_call_id_;
     tool_calls_.push_back(tools::JoinPath(path));
+    if (options_.roundtrip && vm_ != nullptr) {
+      roundtrip_due_ = true;
+      vm_->YieldAtStep(vm_->steps() + 1);  // roundtrip right after this host call
+    }
+    if (options_.hooks.before) {
+      // Admitted (it has its key and counts toward maxToolCalls), but not yet sent to the tool.
+      HostCallInfo info{"tools." + tools::JoinPath(path), input_json, absl::StrCat(run_id_, ":", id),
+                        (*tool)->kind};
+      absl::Status approval = options_.hooks.before(info);
+      if (!approval.ok()) {
+        r.ok = false;
+        r.kind = "ApprovalDenied";
+        r.message = approval.message().empty()
+                        ? absl::StrCat(info.path, " (", info.key, ") was denied by a before hook")
+                        : std::string(approval.message());
+        denials_.push_back(r.message);
+        return r;
+      }
+    }
     CallRecord& rec = calls_[id];
     rec.id = id;
     rec.key = absl::StrCat(run_id_, ":", id);
@@ -188,10 +207,6 @@ class RunHost : public vm::Host {
     rec.tool = *tool;
     rec.input_json = std::move(input_json);
     Launch(rec);
-    if (options_.roundtrip && vm_ != nullptr) {
-      roundtrip_due_ = true;
-      vm_->YieldAtStep(vm_->steps() + 1);  // roundtrip right after this host call
-    }
     r.call_id = id;
     return r;
   }
@@ -259,13 +274,24 @@ class RunHost : public vm::Host {
     return {id, kind, false, std::string(out.status().message())};
   }
 
-  // Applies one completion on the run thread.
+  // The after hook for `rec` (run thread only).
+  void After(const CallRecord& rec, CallEnding::Kind kind, const std::string& text) {
+    if (!options_.hooks.after) return;
+    HostCallInfo info{"tools." + tools::JoinPath(rec.path), rec.input_json, rec.key, rec.tool->kind};
+    CallEnding ending;
+    ending.kind = kind;
+    (kind == CallEnding::Kind::kSuccess ? ending.value_json : ending.message) = text;
+    options_.hooks.after(info, ending);
+  }
+
+  // Applies one completion on the run thread (after hook first, then the program sees it).
   void Apply(vm::VM& vm, Inbox::Item& item) {
     auto it = calls_.find(item.call_id);
     if (it == calls_.end()) return;  // e.g. a late completion of a call the run no longer tracks
     CallRecord& rec = it->second;
     if (item.kind == Inbox::Item::Kind::kDurableStarted) {
       if (!item.ok) {
+        After(rec, CallEnding::Kind::kFailure, item.text);
         vm.SettleHostCall(rec.id, false, item.text);
         calls_.erase(it);
         return;
@@ -274,6 +300,7 @@ class RunHost : public vm::Host {
       StartWait(rec);
       return;
     }
+    After(rec, item.ok ? CallEnding::Kind::kSuccess : CallEnding::Kind::kFailure, item.text);
     vm.SettleHostCall(rec.id, item.ok, item.text);
     calls_.erase(it);
   }
@@ -367,8 +394,9 @@ class RunHost : public vm::Host {
     calls_.clear();
   }
 
-  // The run really ended: durable jobs still unsettled are cancelled (bounded wait for the cancels).
-  void CancelForReal() {
+  // The run really ended: durable jobs still unsettled are cancelled (bounded wait for the cancels);
+  // every call the program did not see settle gets its after hook with kInterrupted and `reason`.
+  void CancelForReal(std::string_view reason) {
     // A `start` that finished but was not applied yet still left a job behind: learn its data first.
     {
       std::lock_guard<std::mutex> lock(inbox_->mu);
@@ -385,6 +413,7 @@ class RunHost : public vm::Host {
     int pending = 0;
     for (auto& [id, rec] : calls_) {
       rec.handle.Cancel();
+      After(rec, CallEnding::Kind::kInterrupted, std::string(reason));
       if (rec.tool->kind != tools::ToolKind::kDurable || rec.state != CallState::kDurableStarted) continue;
       tools::DurableRequest req;
       req.key = rec.key;
@@ -415,6 +444,8 @@ class RunHost : public vm::Host {
   std::vector<std::string>& tool_calls() { return tool_calls_; }
   std::vector<std::string>& logs() { return logs_; }
   std::vector<std::string>& suggestions() { return suggestions_; }
+  // Messages of calls denied by the before hook (Lua: an uncaught one is reported as ApprovalDenied).
+  const std::vector<std::string>& denials() const { return denials_; }
   uint64_t& next_call_id() { return next_call_id_; }
   const std::string& run_id() const { return run_id_; }
   bool TakeRoundtripDue() {
@@ -434,6 +465,7 @@ class RunHost : public vm::Host {
   std::vector<std::string> tool_calls_;
   std::vector<std::string> logs_;
   std::vector<std::string> suggestions_;
+  std::vector<std::string> denials_;
   uint64_t next_call_id_ = 0;
   bool roundtrip_due_ = false;
   std::function<int64_t()> active_ms_;
@@ -646,6 +678,22 @@ std::shared_ptr<const bytecode::Module> CompileProgram(std::string_view source, 
     return nullptr;
   }
   return std::make_shared<const bytecode::Module>(std::move(std::get<bytecode::Module>(compiled)));
+}
+
+// Why calls still in flight at the end of a run were interrupted (CallEnding::message).
+std::string InterruptReason(vm::Termination t) {
+  switch (t) {
+    case vm::Termination::kNone:
+      return "the run ended before the call settled";
+    case vm::Termination::kTimeout:
+      return "the run was stopped: TimeoutExceeded";
+    case vm::Termination::kStepLimit:
+      return "the run was stopped: StepLimitExceeded";
+    case vm::Termination::kMemoryLimit:
+      return "the run was stopped: MemoryLimitExceeded";
+    default:
+      return "the run was stopped";
+  }
 }
 
 Result ErrorResult(std::string kind, std::string message) {
@@ -987,7 +1035,7 @@ Outcome Program::Run() {
         if (auto err = do_roundtrip()) {
           Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
           r.tool_calls = s.host->tool_calls();
-          s.host->CancelForReal();
+          s.host->CancelForReal("the run stopped on an internal error");
           return s.End(Outcome{std::nullopt, std::move(r)});
         }
         s.vm->YieldAtStep(s.vm->steps() + every);
@@ -1041,7 +1089,7 @@ Outcome Program::Run() {
       if (auto err = do_roundtrip()) {
         Result r = ErrorResult("ExecutionFailure", "internal error: " + *err);
         r.tool_calls = s.host->tool_calls();
-        s.host->CancelForReal();
+        s.host->CancelForReal("the run stopped on an internal error");
         return s.End(Outcome{std::nullopt, std::move(r)});
       }
     }
@@ -1089,6 +1137,12 @@ void Program::State::FinishLua(Result& result, bool& truncated, FailFn& fail) {
       message = std::string(reason.AsString()->bytes());
       unsigned l = 0;
       if (sscanf(message.c_str(), "input:%u:", &l) == 1) line = l;
+      for (const auto& m : host->denials()) {
+        if (m == message) {
+          fail("ApprovalDenied", message);
+          return;
+        }
+      }
       for (const auto& m : v.lua_tool_errors()) {
         if (m == message) {
           fail("ToolFailure", message);
@@ -1123,7 +1177,7 @@ Result Program::State::Finish() {
     result.ok = false;
     result.error = Diagnostic{std::move(kind), std::move(message), line, col, {}};
   };
-  host->CancelForReal();
+  host->CancelForReal(InterruptReason(v.termination()));
   vm::PromiseObject* top = nullptr;
   if (v.main_returned() && v.main_value().IsObject() &&
       v.main_value().AsObject()->klass() == vm::ObjectClass::kPromise)

@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "tools/catalog.h"
 
@@ -26,7 +27,8 @@ struct Limits {
 
 // A diagnostic (DESIGN §1): kind is ParseError, UnsupportedSyntax, UnknownTool, InvalidToolInput,
 // InvalidToolOutput, InvalidDataValue, ToolCallLimitExceeded, TimeoutExceeded, ToolFailure,
-// ExecutionFailure, Truncated, MemoryLimitExceeded, StepLimitExceeded.
+// ExecutionFailure, Truncated, MemoryLimitExceeded, StepLimitExceeded, SnapshotError, ApprovalDenied
+// (a before hook refused a call: Hooks below).
 struct Diagnostic {
   std::string kind;
   std::string message;
@@ -48,6 +50,55 @@ struct Result {
   std::string ToJson(int indent = 2) const;
 };
 
+// One host call as hooks see it (DESIGN §1 "hooks around every host call"). The engine's host calls
+// are tool calls (there is no in-VM `search` or extension call: catalog search is a CLI command).
+struct HostCallInfo {
+  std::string path;        // "tools." + the tool's dotted path, as SuspendError names calls
+  std::string input_json;  // the input as JSON text, exactly as the tool receives it ("{}": no argument)
+  std::string key;         // "<runId>:<callId>", the key the tool receives (stable across resume)
+  tools::ToolKind tool_kind = tools::ToolKind::kPlain;
+};
+
+// How a host call ended, for the after hook.
+struct CallEnding {
+  enum class Kind : uint8_t {
+    kSuccess,      // `value_json`: the tool's output JSON text, as the program receives it
+    kFailure,      // `message`: the tool's failure message (the program's ToolFailure)
+    kInterrupted,  // `message`: why; the run ended (timeout, other limit, finished) with the call
+                   // unsettled, and the call was cancelled (durable jobs: `cancel` was started)
+  };
+  Kind kind = Kind::kSuccess;
+  std::string value_json;
+  std::string message;
+};
+
+// Hooks around every host call of every run of a Runtime (DESIGN §1, §6; issue 3 item 2). Either may
+// be empty. Both run on the run's thread (the one inside Program::Run / Runtime::Execute), never on a
+// tool's thread, one at a time per run; runs of one Runtime on several threads call them
+// concurrently, so they must be thread-safe then. Time spent in them counts toward timeoutMs. They
+// must not throw, and must not call Program::Suspend of the same run (it waits for the run's
+// thread, which is inside the hook).
+struct Hooks {
+  // Runs once per admitted call (after the maxToolCalls check, which the call counts toward), before
+  // the call reaches the tool. A non-OK status DENIES the call: the tool is never invoked, the call
+  // ends at once as an ApprovalDenied failure whose message is the status message (JavaScript: the
+  // call's promise rejects with an Error of kind ApprovalDenied; Lua: the call raises the message
+  // as a Lua error), and `after` does not run for it. A denied call still counts as admitted: it
+  // is in Result::tool_calls and counts toward maxToolCalls (so a loop of denied calls stays bounded).
+  // Not run again for a call restored from a snapshot (idempotent re-runs and durable waits after a
+  // resume are the same call, already approved).
+  std::function<absl::Status(const HostCallInfo&)> before;
+  // Runs once per approved call when its ending reaches the run: success or failure when the run
+  // takes the completion from its inbox (just before the program sees it), or kInterrupted when the
+  // run ends (finishes, times out, hits a limit) before the program saw the call settle — also when
+  // the tool's completion had already arrived but was not yet taken; such calls are cancelled (and
+  // durable ones get `cancel`). Durable calls end when `wait` settles (a failed `start` is a failure).
+  // NOT run on suspend: idempotent calls stopped by a suspend and durable calls waiting are
+  // detached without it; their `after` runs in the run that finally sees them settle (possibly
+  // another process, with that Runtime's hooks). Roundtrip mode gives the same sequence of calls.
+  std::function<void(const HostCallInfo&, const CallEnding&)> after;
+};
+
 // The language of the programs a Runtime runs (DESIGN §1). Both compile to the same bytecode.
 enum class Language : uint8_t { kJavaScript, kLua };
 
@@ -58,6 +109,9 @@ struct RuntimeOptions {
   // value is the Result; docs/internals.md "Lua on the shared VM"). A resumed run keeps the language
   // its snapshot records.
   Language language = Language::kJavaScript;
+  // Before/after every host call (see Hooks). Not saved in snapshots: a resumed run uses the hooks of
+  // the Runtime that resumes it.
+  Hooks hooks;
   // Roundtrip testing (issue 3 item 8): every run is saved to bytes and restored into a fresh VM at every
   // host call and every `roundtrip_steps` steps, and must give the same Result. Runtime::Make turns it on
   // when the environment has CODEMODE_ROUNDTRIP=1 (steps from CODEMODE_ROUNDTRIP_STEPS, default 97).
