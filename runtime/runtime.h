@@ -75,9 +75,10 @@ struct CallEnding {
 // Hooks around every host call of every run of a Runtime (DESIGN §1, §6; issue 3 item 2). Either may
 // be empty. Both run on the run's thread (the one inside Program::Run / Runtime::Execute), never on a
 // tool's thread, one at a time per run; runs of one Runtime on several threads call them
-// concurrently, so they must be thread-safe then. Time spent in them counts toward timeoutMs. They
-// must not throw, and must not call Program::Suspend of the same run (it waits for the run's
-// thread, which is inside the hook).
+// concurrently, so they must be thread-safe then. Time spent in them counts toward timeoutMs, but the
+// deadline is only checked once a hook returns: a hook that blocks (e.g. waiting for a human's
+// approval) holds the run, and Program::Suspend waits for it too. They must not throw, and must not
+// call Program::Suspend of the same run (it waits for the run's thread, which is inside the hook).
 struct Hooks {
   // Runs once per admitted call (after the maxToolCalls check, which the call counts toward), before
   // the call reaches the tool. A non-OK status DENIES the call: the tool is never invoked, the call
