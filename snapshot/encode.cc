@@ -53,6 +53,13 @@ class Codec::Encoder {
  public:
   Encoder(vm::VM& vm, const RealmTable& realm, const NativeIds& natives)
       : vm_(vm), realm_(realm), natives_(natives) {}
+  // Run cells carry their id in HeapCell's snapshot scratch word while the encoder lives.
+  ~Encoder() {
+    for (HeapCell* c : queue_) c->set_snapshot_scratch(0);
+    for (HeapCell* c : touched_) c->set_snapshot_scratch(0);
+  }
+  Encoder(const Encoder&) = delete;
+  Encoder& operator=(const Encoder&) = delete;
 
   absl::Status Discover();
   absl::StatusOr<std::string> Write(const RunInfo& info, const EncodeOptions& options);
@@ -99,9 +106,25 @@ class Codec::Encoder {
 
   fb::Val Ref(Value v);
   fb::Val CellRef(const HeapCell* c);
-  uint32_t IdOf(const HeapCell* c) const {
-    auto it = ids_.find(c);
-    return it == ids_.end() ? 0 : it->second;
+  // A discovered run cell's id (0 for one never discovered).
+  static uint32_t IdOf(const HeapCell* c) {
+    const uint32_t s = c->snapshot_scratch();
+    return s == 0 ? 0 : s - 1;
+  }
+  // Gives a run cell its id (HeapCell's scratch word holds id + 1 until the encoder is destroyed).
+  void SetId(HeapCell* c, uint32_t id) { c->set_snapshot_scratch(id + 1); }
+  // A realm cell's id (kept in a small cache: records alternate between a few prototypes).
+  bool RealmId(const HeapCell* c, uint32_t* id) {
+    const size_t slot = (reinterpret_cast<uintptr_t>(c) >> 4) & (kRealmCache - 1);
+    if (realm_cache_[slot].cell == c) {
+      *id = realm_cache_[slot].id;
+      return true;
+    }
+    auto found = realm_.ids.find(c);
+    if (found == realm_.ids.end()) return false;
+    realm_cache_[slot] = {c, found->second};
+    *id = found->second;
+    return true;
   }
   Offset<flatbuffers::Vector<const fb::Val*>> Vals(const std::vector<Value>& values);
   void Put(ByteWriter& w, Value v) {
@@ -119,8 +142,13 @@ class Codec::Encoder {
   const RealmTable& realm_;
   const NativeIds& natives_;
   absl::Status status_;
-  absl::flat_hash_map<const HeapCell*, uint32_t> ids_;  // index within the cell's section
-  absl::flat_hash_map<const HeapCell*, uint32_t> protos_;  // run proto → module index
+  std::vector<HeapCell*> touched_;  // cells with an id that are not in queue_ (strings, protos)
+  static constexpr size_t kRealmCache = 8;
+  struct RealmCacheEntry {
+    const HeapCell* cell = nullptr;
+    uint32_t id = 0;
+  };
+  RealmCacheEntry realm_cache_[kRealmCache];
   std::vector<vm::String*> strings_;
   // Hash of a non-atom string's contents → string id.
   absl::flat_hash_map<uint64_t, uint32_t> by_content_;
@@ -132,8 +160,6 @@ class Codec::Encoder {
   std::vector<vm::Object*> objects_;
   std::vector<ObjType> object_types_;
   std::vector<HeapCell*> queue_;  // discovery order
-  const HeapCell* last_realm_cell_ = nullptr;
-  uint32_t last_realm_id_ = 0;
   size_t next_object_ = 0;          // objects are processed in id order
   ByteWriter heads_, bodies_, body_;  // the object streams (snapshot.fbs, "Heap")
   uint32_t stack_len_ = 0;
@@ -144,43 +170,40 @@ class Codec::Encoder {
 fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
   if (c == nullptr) return fb::Val(0, kTagNull);
   if (c->is_shared()) {
-    if (TagOf(c) == kTagUndefined) {
+    const uint8_t tag = TagOf(c);
+    if (tag == kTagUndefined) {
       Fail("unexpected heap cell");
       return fb::Val(0, kTagUndefined);
     }
-    // Objects share few prototypes and shapes: remember the last realm cell looked up.
-    if (c != last_realm_cell_) {
-      auto found = realm_.ids.find(c);
-      if (found == realm_.ids.end()) {
-        Fail("a shared cell is not part of the realm");
-        return fb::Val(0, kTagUndefined);
-      }
-      last_realm_cell_ = c;
-      last_realm_id_ = found->second;
-    }
-    return fb::Val(last_realm_id_, static_cast<uint8_t>(TagOf(c) | kTagRealm));
-  }
-  if (c->cell_kind() == CellKind::kProto) {
-    auto found = protos_.find(c);
-    if (found == protos_.end()) {
-      Fail("a function from another module is referenced");
+    uint32_t id;
+    if (!RealmId(c, &id)) {
+      Fail("a shared cell is not part of the realm");
       return fb::Val(0, kTagUndefined);
     }
-    return fb::Val(found->second, kTagProto);
+    return fb::Val(id, static_cast<uint8_t>(tag | kTagRealm));
+  }
+  // Seen before (run protos are given their ids up front by Discover).
+  if (const uint32_t seen = c->snapshot_scratch(); seen != 0) return fb::Val(seen - 1, TagOf(c));
+  if (c->cell_kind() == CellKind::kProto) {
+    Fail("a function from another module is referenced");
+    return fb::Val(0, kTagUndefined);
   }
   if (c->cell_kind() == CellKind::kString) {
     auto* s = static_cast<vm::String*>(c);
     if (ByContent(s)) {
-      // Short strings are found by their contents alone (no entry in ids_, the commonest cells).
+      // Short strings are found by their contents (equal strings are written once).
       auto [dup, fresh] =
           by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
       if (fresh) strings_.push_back(s);
-      if (fresh || Same(strings_[dup->second], s)) return fb::Val(dup->second, kTagString);
+      if (fresh || Same(strings_[dup->second], s)) {
+        SetId(c, dup->second);
+        touched_.push_back(c);
+        return fb::Val(dup->second, kTagString);
+      }
       // A hash collision with different contents: the string gets an id of its own below.
     }
   }
-  auto [it, inserted] = ids_.try_emplace(c, 0);
-  if (!inserted) return fb::Val(it->second, TagOf(c));
+  uint32_t id = 0;
   switch (c->cell_kind()) {
     case CellKind::kString: {
       auto* s = static_cast<vm::String*>(c);
@@ -192,36 +215,39 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
         auto [dup, fresh] =
             by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
         if (!fresh && Same(strings_[dup->second], s)) {
-          it->second = dup->second;
-          return fb::Val(it->second, kTagString);  // strings reference nothing: nothing to process
+          SetId(c, dup->second);
+          touched_.push_back(c);
+          return fb::Val(dup->second, kTagString);  // strings reference nothing: nothing to process
         }
       }
-      it->second = static_cast<uint32_t>(strings_.size());
+      id = static_cast<uint32_t>(strings_.size());
       strings_.push_back(s);
       break;
     }
     case CellKind::kSymbol:
-      it->second = static_cast<uint32_t>(symbols_.size());
+      id = static_cast<uint32_t>(symbols_.size());
       symbols_.push_back(static_cast<vm::Symbol*>(c));
       break;
     case CellKind::kBigInt:
-      it->second = static_cast<uint32_t>(bigints_.size());
+      id = static_cast<uint32_t>(bigints_.size());
       bigints_.push_back(static_cast<vm::BigInt*>(c));
-      return fb::Val(it->second, kTagBigInt);  // references nothing: nothing to process
+      SetId(c, id);
+      touched_.push_back(c);
+      return fb::Val(id, kTagBigInt);  // references nothing: nothing to process
     case CellKind::kShape:
-      it->second = static_cast<uint32_t>(shapes_.size());
+      id = static_cast<uint32_t>(shapes_.size());
       shapes_.push_back(static_cast<vm::Shape*>(c));
       break;
     case CellKind::kCell:
-      it->second = static_cast<uint32_t>(cells_.size());
+      id = static_cast<uint32_t>(cells_.size());
       cells_.push_back(static_cast<vm::Cell*>(c));
       break;
     case CellKind::kAccessor:
-      it->second = static_cast<uint32_t>(accessors_.size());
+      id = static_cast<uint32_t>(accessors_.size());
       accessors_.push_back(static_cast<vm::Accessor*>(c));
       break;
     case CellKind::kObject:
-      it->second = static_cast<uint32_t>(objects_.size());
+      id = static_cast<uint32_t>(objects_.size());
       objects_.push_back(static_cast<vm::Object*>(c));
       object_types_.push_back(Codec::TypeOf(static_cast<vm::Object*>(c)));
       break;
@@ -230,8 +256,9 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
                         " cannot be saved"));
       return fb::Val(0, kTagUndefined);
   }
+  SetId(c, id);
   queue_.push_back(c);
-  return fb::Val(it->second, TagOf(c));
+  return fb::Val(id, TagOf(c));
 }
 
 void Codec::Encoder::Process(HeapCell* c) {
@@ -288,7 +315,10 @@ absl::Status Codec::Encoder::Discover() {
     if (!vm.loaded_protos_[i].IsInternal() || p->cell_kind() != CellKind::kProto ||
         static_cast<vm::Proto*>(p)->bc != &module.protos[i])
       return absl::FailedPreconditionError("snapshot: loaded functions do not match the module");
-    protos_.emplace(p, static_cast<uint32_t>(i));
+    if (p->snapshot_scratch() != 0)
+      return absl::FailedPreconditionError("snapshot: loaded functions do not match the module");
+    SetId(p, static_cast<uint32_t>(i));
+    touched_.push_back(p);
   }
   if (vm.empty_shape_ == nullptr || vm.function_shape_ == nullptr || vm.empty_shape_->is_shared() ||
       vm.function_shape_->is_shared() || vm.array_shape_ != vm.empty_shape_)
@@ -393,49 +423,14 @@ void Codec::Encoder::PrefetchChildren(const HeapCell* c, bool contents) {
 
 fb::Val Codec::Encoder::CellRef(const HeapCell* c) {
   if (c == nullptr) return fb::Val(0, kTagNull);
-  uint8_t tag = kTagUndefined;
-  switch (c->cell_kind()) {
-    case CellKind::kString:
-      tag = kTagString;
-      break;
-    case CellKind::kSymbol:
-      tag = kTagSymbol;
-      break;
-    case CellKind::kObject:
-      tag = kTagObject;
-      break;
-    case CellKind::kCell:
-      tag = kTagCell;
-      break;
-    case CellKind::kAccessor:
-      tag = kTagAccessor;
-      break;
-    case CellKind::kProto:
-      tag = kTagProto;
-      break;
-    case CellKind::kShape:
-      tag = kTagShape;
-      break;
-    case CellKind::kBigInt:
-      tag = kTagBigInt;
-      break;
-    default:
-      Fail("unexpected heap cell");
-      return fb::Val(0, kTagUndefined);
+  const uint8_t tag = TagOf(c);
+  if (tag == kTagUndefined) {
+    Fail("unexpected heap cell");
+    return fb::Val(0, kTagUndefined);
   }
   if (c->is_shared()) {
     auto it = realm_.ids.find(c);
     return fb::Val(it == realm_.ids.end() ? 0 : it->second, static_cast<uint8_t>(tag | kTagRealm));
-  }
-  if (tag == kTagProto) {
-    auto it = protos_.find(c);
-    return fb::Val(it == protos_.end() ? 0 : it->second, tag);
-  }
-  if (tag == kTagString && ByContent(static_cast<const vm::String*>(c))) {
-    auto* str = static_cast<const vm::String*>(c);
-    auto found = by_content_.find(ContentKey(str));
-    if (found != by_content_.end() && Same(strings_[found->second], str))
-      return fb::Val(found->second, tag);
   }
   return fb::Val(IdOf(c), tag);
 }

@@ -93,9 +93,13 @@ class ByteWriter {
   }
 
  private:
-  // Makes room for `more` bytes (the buffer grows geometrically; bytes past n_ are scratch).
+  // Makes room for `more` bytes (the buffer grows geometrically; bytes past n_ are scratch). The
+  // check is on every value written, so it stays inline and the rare growth does not.
   void Room(size_t more) {
-    if (n_ + more > buf_.size()) buf_.resize(std::max<size_t>(64, 2 * (n_ + more)));
+    if (__builtin_expect(n_ + more > buf_.size(), 0)) Grow(more);
+  }
+  [[gnu::noinline]] void Grow(size_t more) {
+    buf_.resize(std::max<size_t>(64, 2 * (n_ + more)));
   }
   std::string buf_;
   size_t n_ = 0;

@@ -23,7 +23,7 @@ Heap::~Heap() {
 }
 
 void Heap::Freeze() {
-  for (HeapCell* c = head_; c != nullptr; c = c->gc_next_) c->shared_ = true;
+  for (HeapCell* c = head_; c != nullptr; c = c->gc_next_) c->flags_ |= HeapCell::kShared;
 }
 
 void Heap::Sweep() {
@@ -32,9 +32,9 @@ void Heap::Sweep() {
   size_t count = 0;
   while (*link != nullptr) {
     HeapCell* c = *link;
-    if (c->marked_ || c->shared_) {
-      c->marked_ = false;
-      live += static_cast<int64_t>(c->alloc_size_ + c->ExtraBytes());
+    if ((c->flags_ & (HeapCell::kMarked | HeapCell::kShared)) != 0) {
+      c->flags_ &= static_cast<uint8_t>(~HeapCell::kMarked);
+      live += static_cast<int64_t>(c->alloc_size() + c->ExtraBytes());
       ++count;
       link = &c->gc_next_;
     } else {

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <utility>
@@ -41,7 +42,12 @@ class HeapCell {
   HeapCell& operator=(const HeapCell&) = delete;
 
   CellKind cell_kind() const { return kind_; }
-  bool is_shared() const { return shared_; }
+  bool is_shared() const { return (flags_ & kShared) != 0; }
+  // A word for the snapshot encoder (snapshot/encode.cc): 0 outside an encode. An encoder of a run's
+  // VM gives the run's cells it discovers their snapshot id + 1 here instead of keeping a pointer → id
+  // table, and sets every one back to 0 before it returns. Shared (realm) cells are never written.
+  uint32_t snapshot_scratch() const { return scratch_; }
+  void set_snapshot_scratch(uint32_t v) { scratch_ = v; }
   // Marks every cell this one references.
   virtual void Trace(Tracer& tracer) = 0;
   // Bytes this cell owns beyond sizeof (vectors, strings), for accounting at allocation.
@@ -50,19 +56,28 @@ class HeapCell {
  private:
   friend class Heap;
   friend class Tracer;
+  static constexpr uint8_t kMarked = 1;
+  static constexpr uint8_t kShared = 2;
+  bool marked() const { return (flags_ & kMarked) != 0; }
+  // Bytes of the cell's allocation (sizeof the most derived type, plus inline slots).
+  size_t alloc_size() const;
+
+  // 16 bytes after the vtable pointer, so a cell header stays 24 bytes with the scratch word.
   HeapCell* gc_next_ = nullptr;
-  uint32_t alloc_size_ = 0;  // sizeof the most derived type
+  uint32_t scratch_ = 0;
+  // The allocation's size, or 0 when it is over 65535 bytes: then CellPool keeps it in front of the
+  // cell (CellPool::LargeSize).
+  uint16_t alloc_size_ = 0;
   CellKind kind_;
-  bool marked_ = false;
-  bool shared_ = false;
+  uint8_t flags_ = 0;  // kMarked | kShared
 };
 
 // Marks reachable cells with an explicit work list (no recursion: object graphs may be deep).
 class Tracer {
  public:
   void Mark(HeapCell* cell) {
-    if (cell == nullptr || cell->shared_ || cell->marked_) return;
-    cell->marked_ = true;
+    if (cell == nullptr || (cell->flags_ & (HeapCell::kShared | HeapCell::kMarked)) != 0) return;
+    cell->flags_ |= HeapCell::kMarked;
     work_.push_back(cell);
   }
   void Mark(const Value& v) {
@@ -92,7 +107,7 @@ class CellPool {
   CellPool& operator=(const CellPool&) = delete;
 
   void* Allocate(size_t bytes) {
-    if (!kPooling || bytes > kMaxPooled) return ::operator new(bytes);
+    if (!kPooling || bytes > kMaxPooled) return AllocateLarge(bytes);
     const size_t cls = (bytes + kGranule - 1) / kGranule;
     if (FreeNode* n = free_[cls]) {
       free_[cls] = n->next;
@@ -106,7 +121,7 @@ class CellPool {
   }
   void Free(void* p, size_t bytes) {
     if (!kPooling || bytes > kMaxPooled) {
-      ::operator delete(p);
+      ::operator delete(static_cast<char*>(p) - kLargePrefix);
       return;
     }
     const size_t cls = (bytes + kGranule - 1) / kGranule;
@@ -127,6 +142,23 @@ class CellPool {
 #else
   static constexpr bool kPooling = true;
 #endif
+
+ public:
+  // The size of a cell allocated outside the pool (HeapCell::alloc_size_ holds only 16 bits).
+  static size_t LargeSize(const void* cell) {
+    size_t bytes;
+    std::memcpy(&bytes, static_cast<const char*>(cell) - kLargePrefix, sizeof bytes);
+    return bytes;
+  }
+
+ private:
+  // Large cells carry their size in front (16 bytes keep the cell 16-byte aligned).
+  static constexpr size_t kLargePrefix = 16;
+  static void* AllocateLarge(size_t bytes) {
+    char* p = static_cast<char*>(::operator new(bytes + kLargePrefix));
+    std::memcpy(p, &bytes, sizeof bytes);
+    return p + kLargePrefix;
+  }
   static constexpr size_t kGranule = 16;
   static constexpr size_t kMaxPooled = 512;
   static constexpr size_t kBlockBytes = 64 * 1024;
@@ -149,6 +181,10 @@ class CellPool {
   std::vector<std::unique_ptr<Chunk[]>> blocks_;
 };
 
+inline size_t HeapCell::alloc_size() const {
+  return alloc_size_ != 0 ? alloc_size_ : CellPool::LargeSize(this);
+}
+
 class Heap {
  public:
   // `shared` heaps flag every cell they allocate as shared once Freeze() is called.
@@ -163,7 +199,8 @@ class Heap {
     // The heap is the owner of every cell (collected by Sweep): constructed in pool memory.
     T* cell = ::new (pool_.Allocate(sizeof(T))) T(std::forward<Args>(args)...);
     cell->gc_next_ = head_;
-    cell->alloc_size_ = static_cast<uint32_t>(sizeof(T));
+    static_assert(sizeof(T) <= 0xFFFF);
+    cell->alloc_size_ = static_cast<uint16_t>(sizeof(T));
     head_ = cell;
     Account(static_cast<int64_t>(sizeof(T) + cell->ExtraBytes()));
     ++cell_count_;
@@ -180,7 +217,7 @@ class Heap {
     cell->slots().UseInline(reinterpret_cast<Value*>(static_cast<char*>(raw) + sizeof(T)),
                             inline_slots);
     cell->gc_next_ = head_;
-    cell->alloc_size_ = static_cast<uint32_t>(bytes);
+    cell->alloc_size_ = bytes <= 0xFFFF ? static_cast<uint16_t>(bytes) : 0;
     head_ = cell;
     Account(static_cast<int64_t>(bytes + cell->ExtraBytes()));
     ++cell_count_;
@@ -227,7 +264,7 @@ class Heap {
   void Sweep();
   // Runs the cell's destructor and gives its memory back to the pool.
   void Destroy(HeapCell* c) {
-    const size_t bytes = c->alloc_size_;
+    const size_t bytes = c->alloc_size();
     c->~HeapCell();
     pool_.Free(c, bytes);
   }
