@@ -445,7 +445,7 @@ class RunHost : public vm::Host {
   std::vector<std::string>& logs() { return logs_; }
   std::vector<std::string>& suggestions() { return suggestions_; }
   // Messages of calls denied by the before hook (Lua: an uncaught one is reported as ApprovalDenied).
-  const std::vector<std::string>& denials() const { return denials_; }
+  std::vector<std::string>& denials() { return denials_; }
   uint64_t& next_call_id() { return next_call_id_; }
   const std::string& run_id() const { return run_id_; }
   bool TakeRoundtripDue() {
@@ -768,6 +768,7 @@ struct Program::State {
     info.tool_calls = host->tool_calls();
     info.logs = host->logs();
     info.suggestions = host->suggestions();
+    info.denials = host->denials();
     info.time_zone = time_zone;
     for (const auto& l : info.logs) info.output_bytes += static_cast<int64_t>(l.size()) + 1;
     return info;
@@ -857,6 +858,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
     host->tool_calls() = info->tool_calls;
     host->logs() = info->logs;
     host->suggestions() = info->suggestions;
+    host->denials() = info->denials;
     host->next_call_id() = info->next_call_id;
     int64_t remaining = std::max<int64_t>(0, limits.timeout_ms - active_ms_before);
     *deadline = leg_start + std::chrono::milliseconds(remaining);

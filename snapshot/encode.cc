@@ -837,10 +837,12 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   auto logs = fbb_.CreateVectorOfStrings(info.logs);
   auto suggestions = fbb_.CreateVectorOfStrings(info.suggestions);
   auto time_zone = fbb_.CreateString(info.time_zone);
+  // Absent when empty, so snapshots of runs without denials keep their bytes.
+  auto denials = info.denials.empty() ? 0 : fbb_.CreateVectorOfStrings(info.denials);
   auto info_off = fb::CreateRunInfo(fbb_, info.active_ms, info.admitted_calls, info.output_bytes,
                                     info.next_call_id, info.timeout_ms, info.max_tool_calls,
                                     info.max_output_bytes, info.max_steps, info.max_memory_bytes,
-                                    entries_off, tool_calls, logs, suggestions, time_zone);
+                                    entries_off, tool_calls, logs, suggestions, time_zone, denials);
   auto source = fbb_.CreateString(info.source);
   auto program = fb::CreateProgram(fbb_, source, info.module_hash,
                                    static_cast<uint32_t>(vm.modules_[0]->protos.size()));

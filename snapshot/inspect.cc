@@ -118,6 +118,10 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
   Strings(i->logs(), &o);
   o += ",\n  \"suggestions\": ";
   Strings(i->suggestions(), &o);
+  if (i->denials() != nullptr && i->denials()->size() > 0) {
+    o += ",\n  \"denials\": ";
+    Strings(i->denials(), &o);
+  }
   o += ",\n  \"timeZone\": ";
   vm::QuoteJson(i->time_zone() != nullptr ? i->time_zone()->string_view() : "UTC", &o);
 

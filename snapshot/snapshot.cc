@@ -456,6 +456,7 @@ RunInfo Codec::InfoOf(const fb::Snapshot* s) {
   r.tool_calls = Strs(i->tool_calls());
   r.logs = Strs(i->logs());
   r.suggestions = Strs(i->suggestions());
+  r.denials = Strs(i->denials());
   r.time_zone = i->time_zone() != nullptr ? i->time_zone()->str() : "UTC";
   return r;
 }

@@ -74,6 +74,8 @@ struct RunInfo {
   std::vector<std::string> logs;        // console lines so far
   std::vector<std::string> suggestions;
   std::string time_zone = "UTC";  // the run's IANA time zone (Date local time, Lua os.date)
+  // Messages of calls a before hook denied so far (a Lua run reports an uncaught one as ApprovalDenied).
+  std::vector<std::string> denials;
 
   bool operator==(const RunInfo&) const = default;
 };

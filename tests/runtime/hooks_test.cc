@@ -484,3 +484,35 @@ TEST_CASE("hooks: roundtrip mode gives the same hook sequence") {
     CHECK(runs[0].size() >= 5);
   }
 }
+
+// The denial messages travel in the snapshot (RunInfo.denials): a Lua run that catches a denial with
+// pcall, is suspended and resumed in another Runtime, then re-raises that message still ends with
+// ApprovalDenied, as it does without the suspend.
+TEST_CASE("hooks: a Lua denial caught before a suspend is still ApprovalDenied after resume") {
+  auto log = std::make_shared<ToolLog>();
+  auto hooks = std::make_shared<HookLog>();
+  Setup setup;
+  setup.language = Language::kLua;
+  setup.deny = "tools.t.write";
+  auto rt = MakeRuntime(log, hooks, setup);
+  auto p = rt->NewProgram(R"(
+    local ok, e = pcall(tools.t.write, { v = 2 })
+    local x = tools.t.idem({ v = 1 })
+    error(e, 0)
+  )", "", "run-ld");
+  Runner runner(p.get());
+  REQUIRE(log->WaitFor("idem run-ld:2"));
+  auto answer = p->Suspend();
+  REQUIRE(std::holds_alternative<Outcome>(answer));
+  Outcome out = runner.Join();
+  REQUIRE(out.is_suspended());
+
+  auto log2 = std::make_shared<ToolLog>();
+  log2->Release();
+  auto hooks2 = std::make_shared<HookLog>();
+  Outcome done = MakeRuntime(log2, hooks2, setup)->Resume(out.suspended->state)->Run();
+  REQUIRE_FALSE(done.is_suspended());
+  INFO(done.result.ToJson(0));
+  CHECK(done.result.error.kind == "ApprovalDenied");
+  CHECK(done.result.error.message == "denied: tools.t.write");
+}
