@@ -320,6 +320,19 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           EnsureStack(static_cast<size_t>(args_at) + argc + 8);
           for (uint32_t i = 0; i < argc; ++i) stack_[args_at + i] = tail_args_[i];
           tail_args_.clear();
+          if (tail_construct_) {
+            // Reflect.construct's native: [[Construct]] with its own new.target (ECMA-262 §28.1.2).
+            // The call site becomes a construct site so a closure's non-object return gives `this`.
+            tail_construct_ = false;
+            new_target = tail_new_target_;
+            tail_new_target_ = Value::Undefined();
+            if (site.kind != CallSite::Kind::kCall && site.kind != CallSite::Kind::kConstruct) {
+              ThrowTypeError("internal error: a construct tail call from a non-call site");
+              goto threw;
+            }
+            site.kind = CallSite::Kind::kConstruct;
+            continue;
+          }
           if (construct) site.kind = CallSite::Kind::kCall;
           if (lua_protect_pending_) {  // pcall/xpcall: the call it asked for is protected
             lua_protect_pending_ = false;

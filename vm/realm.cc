@@ -268,6 +268,20 @@ Value IApply(VM& vm, CallArgs& args) {
   return vm.TailCall(args[0], args[1], list);
 }
 
+// I.construct(target, argsArray, newTarget): Construct(target, args, newTarget) (ECMA-262 §7.3.15) for
+// Reflect.construct; the prelude has checked that both are constructors and built the dense array.
+Value IConstruct(VM& vm, CallArgs& args) {
+  if (!vm.IsConstructor(args[0]) || !vm.IsConstructor(args[2]))
+    return vm.ThrowTypeError("construct: not a constructor");
+  std::vector<Value> list;
+  if (args[1].IsObject()) {
+    Object* a = vm.Resolve(args[1].AsObject());
+    uint32_t n = a->klass() == ObjectClass::kArray ? static_cast<ArrayObject*>(a)->length : 0;
+    for (uint32_t i = 0; i < n; ++i) list.push_back(vm.GetData(a, PropertyKey::Index(i)));
+  }
+  return vm.TailConstruct(args[0], args[2], list);
+}
+
 Value IIsPromise(VM& vm, CallArgs& args) {
   return Value::Bool(args[0].IsObject() &&
                      vm.Resolve(args[0].AsObject())->klass() == ObjectClass::kPromise);
@@ -596,6 +610,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   Intrinsic(vm, intr, "createDataProperty", ICreateDataProperty, 3);
   Intrinsic(vm, intr, "call", ICall, 2);
   Intrinsic(vm, intr, "apply", IApply, 3);
+  Intrinsic(vm, intr, "construct", IConstruct, 3);
   Intrinsic(vm, intr, "isPromise", IIsPromise, 1);
   Intrinsic(vm, intr, "newPromise", INewPromise, 1);
   Intrinsic(vm, intr, "resolvingFunctions", IResolvingFunctions, 1);

@@ -483,6 +483,13 @@ Value VM::TailCall(Value fn, Value this_value, std::span<const Value> args) {
   return Value::Empty();
 }
 
+Value VM::TailConstruct(Value fn, Value new_target, std::span<const Value> args) {
+  TailCall(fn, Value::Undefined(), args);
+  tail_construct_ = true;
+  tail_new_target_ = new_target;
+  return Value::Empty();
+}
+
 void VM::Terminate(Termination why, std::string message) {
   if (termination_ != Termination::kNone) return;
   termination_ = why;
@@ -612,6 +619,7 @@ void VM::TraceRoots(Tracer& t) {
   t.Mark(lua_wait_site_.aux);
   t.Mark(lua_wait_site_.aux2);
   t.Mark(tail_fn_);
+  t.Mark(tail_new_target_);
   t.Mark(tail_this_);
   for (auto& v : tail_args_) t.Mark(v);
   for (auto& [k, v] : cow_) t.Mark(v);

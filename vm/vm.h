@@ -384,6 +384,10 @@ class VM {
   }
   // Asks the interpreter to call fn(this, args...) in place of the native's result.
   Value TailCall(Value fn, Value this_value, std::span<const Value> args);
+  // Asks the interpreter to run fn.[[Construct]](args, new_target) in place of the native's result
+  // (ECMA-262 §7.3.15 Construct with an explicit newTarget, as Reflect.construct needs). Both must be
+  // constructors (the caller checks). Only for natives called from a plain call site (kCall).
+  Value TailConstruct(Value fn, Value new_target, std::span<const Value> args);
   // Generators (ECMA-262 §27.5.3.3 GeneratorResume / §27.5.3.4 GeneratorResumeAbrupt): asks the
   // interpreter, once the native returns, to resume the suspended generator `gen` (an
   // ActivationObject of class kGenerator, not running, not finished, past its start suspension) in
@@ -647,6 +651,9 @@ class VM {
   bool has_tail_call_ = false;
   Value tail_fn_, tail_this_;
   std::vector<Value> tail_args_;
+  // TailConstruct: the pending tail call is a [[Construct]] with this new.target.
+  bool tail_construct_ = false;
+  Value tail_new_target_;
   // Pending generator resumption requested by a native (ResumeGenerator); consumed right after it.
   ActivationObject* gen_resume_ = nullptr;
   uint8_t gen_resume_mode_ = 0;

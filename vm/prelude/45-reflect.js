@@ -2,13 +2,14 @@
 // the object internal method it names, with a boolean instead of an exception where the method can
 // refuse ([[DefineOwnProperty]], [[Delete]], [[Set]], [[SetPrototypeOf]]). Self-hosted because get/set
 // run getters and setters with a receiver.
-// Reflect.construct with a newTarget other than the target needs the VM to run [[Construct]] with that
-// newTarget; until it can, that form stops with UnsupportedSyntax (never a wrong prototype).
+// Reflect.construct with a newTarget other than the target runs [[Construct]] with that newTarget through
+// I.construct (a construct tail call), so prototypes come from newTarget.prototype (§10.1.14).
 // Only values captured here at realm creation are used afterwards, never globals a program could replace.
 (function (I) {
   'use strict';
   const call = I.call;
   const apply = I.apply;
+  const construct = I.construct;
   const defineValue = I.defineValue;
   const defineMethod = I.defineMethod;
   const isCallable = I.isCallable;
@@ -78,7 +79,7 @@
       const newTarget = arguments.length > 2 ? arguments[2] : target;
       if (!isConstructor(newTarget)) throw new $TypeError(`${describe(newTarget)} is not a constructor`);
       const args = listFromArrayLike(argumentsList);
-      if (newTarget !== target) I.unsupported('Reflect.construct with a newTarget other than the target');
+      if (newTarget !== target) return construct(target, args, newTarget);
       return new target(...args);
     },
     defineProperty(target, propertyKey, attributes) {
