@@ -211,6 +211,8 @@ struct Exporter {
         }
         return Fail("a Symbol cannot cross the data boundary", path);
       case Tag::kBigInt:
+        // Tool arguments: JSON.stringify's TypeError, thrown by the prelude's slow path.
+        if (!result_rules) return Fail("needs program code", path, true);
         return Fail("a BigInt cannot cross the data boundary", path);
       case Tag::kObject:
         break;
@@ -251,6 +253,11 @@ struct Exporter {
         if (result_rules && o->klass() != ObjectClass::kString)
           return Fail("a wrapper object cannot cross the data boundary", path);
         return Write(o->internal(), path, out, in_object, skip);
+      case ObjectClass::kSymbol:
+        // JSON.stringify sees an object without own properties; the Result refuses it like the
+        // other non-string wrappers (features-js.md: a Symbol never crosses).
+        if (result_rules) return Fail("a wrapper object cannot cross the data boundary", path);
+        break;
       case ObjectClass::kMap:
       case ObjectClass::kSet:
       case ObjectClass::kRegExp:
@@ -286,6 +293,12 @@ struct Exporter {
         }
         break;
       case ObjectClass::kOrdinary:
+        // A BigInt wrapper (Object(1n)): JSON.stringify throws on it as on the BigInt (§25.5.2.2
+        // SerializeJSONProperty step 4.d), so tool arguments take the prelude's slow path.
+        if (o->internal().IsBigInt()) {
+          if (!result_rules) return Fail("needs program code", path, true);
+          return Fail("a BigInt cannot cross the data boundary", path);
+        }
         // A URL is its href (features-js.md Result normalization): the prelude's exportSlow reads it.
         if (result_rules && in.url_prototype != nullptr) {
           for (Object* p = o->proto(); p != nullptr; p = vm.Resolve(p)->proto())

@@ -387,8 +387,10 @@ Value IGetPrototypeOf(VM& vm, CallArgs& args) {
 
 Value IIsSpecialForExport(VM& vm, CallArgs& args) {
   if (!args[0].IsObject()) return Value::Bool(false);
-  switch (vm.Resolve(args[0].AsObject())->klass()) {
-    case ObjectClass::kOrdinary:
+  Object* o = vm.Resolve(args[0].AsObject());
+  switch (o->klass()) {
+    case ObjectClass::kOrdinary:  // a BigInt wrapper is for the native exporter to refuse
+      return Value::Bool(o->internal().IsBigInt());
     case ObjectClass::kArray:
     case ObjectClass::kArguments:
       return Value::Bool(false);
@@ -422,7 +424,9 @@ Value IObjectClass(VM& vm, CallArgs& args) {
     case ObjectClass::kArrayBuffer: name = "ArrayBuffer"; break;
     case ObjectClass::kTypedArray: name = "TypedArray"; break;
     case ObjectClass::kDataView: name = "DataView"; break;
-    case ObjectClass::kOrdinary: name = "Object"; break;
+    case ObjectClass::kOrdinary:  // a BigInt wrapper is an ordinary object with [[BigIntData]]
+      name = vm.Resolve(args[0].AsObject())->internal().IsBigInt() ? "BigInt" : "Object";
+      break;
     default: name = "Internal"; break;
   }
   return vm.Str(name);

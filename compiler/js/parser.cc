@@ -4653,7 +4653,21 @@ Node* Parser::ParseEnum(Pos start, bool is_const, const std::string* into) {
     } else if (Is(Tok::kNumber)) {
       return Fail("An enum member cannot have a numeric name.");
     } else if (Is(Tok::kLBracket)) {
-      return Fail("Computed property names are not allowed in enums.");
+      // TS 5 accepts a string literal or a no-substitution template as a computed member name: the
+      // member is named by its value (tsc emits E[E["a"] = 1] = "a"). Anything else stays an error.
+      Next();
+      if (failed()) return nullptr;
+      if (Is(Tok::kNumber)) return Fail("An enum member cannot have a numeric name.");
+      if (!Is(Tok::kString) &&
+          !(Is(Tok::kTemplate) && tok().template_tail && tok().cooked_error.empty())) {
+        return FailAt(mp, "Computed property names are not allowed in enums.");
+      }
+      key16 = tok().str;
+      for (char16_t c : key16) AppendUtf8(key, c);
+      Next();
+      if (failed()) return nullptr;
+      if (!Is(Tok::kRBracket)) return FailAt(mp, "Computed property names are not allowed in enums.");
+      // The shared Next() below steps over the `]`.
     } else {
       return Unexpected();
     }

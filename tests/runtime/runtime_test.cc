@@ -38,6 +38,10 @@ TEST_CASE("result value: explicit return, last expression statement, else null")
   CHECK(Run("1; 2").value_json == "2");
   CHECK(Run("if (true) { 2 }").value_json == "null");
   CHECK(Run("1; const v = 2").value_json == "null");
+  CHECK(Run("let a = 5; a + 1;").value_json == "6");
+  CHECK(Run("for (const x of [1]) { x }").value_json == "null");
+  CHECK(Run("'a'; await Promise.resolve(7);").value_json == "7");
+  CHECK(Run("function f() { return 3 } f()").ToJson(0) == R"({"ok":true,"value":3,"toolCalls":[]})");
   CHECK(Run("return [undefined, NaN, -Infinity, {a: undefined}]").value_json == "[null,null,null,{\"a\":null}]");
 }
 
@@ -99,6 +103,14 @@ TEST_CASE("unhandled rejections of un-awaited promises become warnings in creati
   REQUIRE(r.warnings.size() == 2);
   CHECK(r.warnings[0].message == "Unhandled rejection from an un-awaited promise: Error: a");
   CHECK(r.warnings[1].message == "Unhandled rejection from an un-awaited promise: TypeError: b");
+  // In the Result JSON: after the value, before toolCalls; a non-Error reason as "Uncaught: <JSON>".
+  Result one = Run("Promise.reject(42); 'last'");
+  CHECK(one.ToJson(0) ==
+        R"({"ok":true,"value":"last","warnings":[{"kind":"ExecutionFailure","message":)"
+        R"("Unhandled rejection from an un-awaited promise: Uncaught: 42"}],"toolCalls":[]})");
+  // A rejection handled later in the run is no warning.
+  Result handled = Run("const p = Promise.reject(new Error('x')); await null; p.catch(() => {}); return 1");
+  CHECK(handled.warnings.empty());
 }
 
 TEST_CASE("limits: steps, time, memory, output; invalid limits are rejected") {
@@ -242,6 +254,47 @@ TEST_CASE("in-process tools: arguments follow JSON.stringify, results arrive asy
   CHECK(unknown.error.kind == "ExecutionFailure");  // calling undefined: TypeError
   Result two = rt->Execute("await tools.t.echo(1, 2)");
   CHECK(two.error.kind == "InvalidToolInput");
+}
+
+TEST_CASE("tool arguments: BigInt and wrapper objects follow JSON.stringify") {
+  codemode::tools::Namespace root;
+  codemode::tools::Namespace ns;
+  ns.tools.emplace_back("echo", codemode::tools::Tool::FromFunction(
+                                    [](std::string_view in) -> absl::StatusOr<std::string> {
+                                      return std::string(in);
+                                    }));
+  root.namespaces.emplace_back("t", std::move(ns));
+  auto rt = MakeRuntime({}, std::move(root));
+  // A BigInt or BigInt wrapper rejects the call with JSON.stringify's TypeError and sends nothing;
+  // String/Number/Boolean wrappers send their primitive, a Symbol wrapper an empty object.
+  Result r = rt->Execute(R"(
+    const out = {};
+    let p;
+    try { p = tools.t.echo({ n: 1n }); } catch (e) { out.sync = true; }
+    try { await p; } catch (e) { out.big = [e instanceof TypeError, e.message]; }
+    try { await tools.t.echo({ n: [Object(1n)] }); } catch (e) { out.wrapped = [e instanceof TypeError, e.message]; }
+    out.wrappers = await tools.t.echo({ s: Object('s'), n: Object(3), b: Object(true), y: Object(Symbol('q')) });
+    return out;
+  )");
+  REQUIRE(r.ok);
+  CHECK(r.value_json ==
+        R"({"big":[true,"Do not know how to serialize a BigInt"],)"
+        R"("wrapped":[true,"Do not know how to serialize a BigInt"],)"
+        R"("wrappers":{"s":"s","n":3,"b":true,"y":{}}})");
+  CHECK(r.tool_calls == std::vector<std::string>{"t.echo"});
+  Result uncaught = rt->Execute("await tools.t.echo({ n: Object(2n) })");
+  CHECK(uncaught.error.kind == "ExecutionFailure");
+  CHECK(uncaught.error.message.find("TypeError: Do not know how to serialize a BigInt") != std::string::npos);
+}
+
+TEST_CASE("wrapper objects in the Result: a String wrapper is its string and the others are InvalidDataValue") {
+  CHECK(Run("return {s: Object('x')}").value_json == R"({"s":"x"})");
+  for (const char* src : {"return {a: {w: Object(1n)}}", "return {a: {w: Object(Symbol('q'))}}",
+                          "return {a: {w: Object(3)}}", "return {a: {w: Object(false)}}"}) {
+    Result r = Run(src);
+    CHECK(r.error.kind == "InvalidDataValue");
+    CHECK(r.error.message.find("value.a.w") != std::string::npos);
+  }
 }
 
 TEST_CASE("match/matchAll/search with a string pattern go through RegExpCreate") {

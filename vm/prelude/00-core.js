@@ -249,8 +249,17 @@ function exportSlow(v, depth) {
 }
 
 // A tool argument with toJSON or getters: JSON.stringify semantics, then the tool again with plain data.
+// A throw there (a BigInt, a throwing toJSON) rejects the call's promise, as a host that serializes inside
+// the promise's executor does.
 function toolCallSlow(tool, arg) {
-  const text = JSON.stringify(arg);
+  let text;
+  try {
+    text = JSON.stringify(arg);
+  } catch (e) {
+    const p = I.newPromise();
+    I.settle(p, e, true);
+    return p;
+  }
   return tool(text === undefined ? undefined : JSON.parse(text));
 }
 

@@ -39,6 +39,7 @@
   const numberValueOf = Number.prototype.valueOf;
   const booleanValueOf = Boolean.prototype.valueOf;
   const stringValueOf = String.prototype.valueOf;
+  const bigintValueOf = BigInt.prototype.valueOf;
   const regexpSource = $Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get;
   const regexpFlags = $Object.getOwnPropertyDescriptor(RegExp.prototype, 'flags').get;
   const random = Math.random;
@@ -199,6 +200,7 @@
   function describeForClone(v) {
     if (typeof v === 'symbol') return call(symbolToString, v);
     if (typeof v === 'function') return call(functionToString, v);
+    if (I.objectClass(v) === 'Symbol') return '[object Symbol]';  // V8's wording for a Symbol wrapper
     return `#<${builtinTag(v) === 'Object' ? (isCallable(v.constructor) ? v.constructor.name || 'Object' : 'Object') : builtinTag(v)}>`;
   }
 
@@ -224,6 +226,10 @@
         return out;
       case 'String':
         out = new $Object(call(stringValueOf, v));
+        call(mapSet, memory, v, out);
+        return out;
+      case 'BigInt':
+        out = new $Object(call(bigintValueOf, v));
         call(mapSet, memory, v, out);
         return out;
       case 'Date':
