@@ -3,6 +3,7 @@
 // run with "is not supported yet" rather than formatting something else.
 #include "vm/builtins/intl.h"
 
+#include <unicode/brkiter.h>
 #include <unicode/coll.h>
 #include <unicode/decimfmt.h>
 #include <unicode/listformatter.h>
@@ -614,6 +615,50 @@ Value IntlCanonicalTimeZone(VM& vm, CallArgs& args) {
   return FromIcu(vm, canonical);
 }
 
+// ---- Segmenter ---------------------------------------------------------------------------------------
+
+// intlSegment(locale, granularity, string) → the flat array [start, isWordLike, start, isWordLike, …,
+// length]: the segment boundaries of ECMA-402 §18.8.1 FindBoundary for "grapheme", "word" or
+// "sentence" (ICU break iterators; UAX #29), in UTF-16 code units. isWordLike (§18.7.1
+// CreateSegmentDataObject) is false except for "word" segments whose ICU rule status is a word status
+// (number, letter, kana, ideographic: UBRK_WORD_NONE_LIMIT and above), as V8 reports it.
+Value IntlSegment(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]), granularity = Utf8(args[1]);
+  icu::UnicodeString text = ToIcu(args[2]);
+  vm.ChargeSteps(static_cast<uint64_t>(text.length()) / 4 + 1);
+  bool word = granularity == "word";
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  static BoundedCache<icu::BreakIterator> cache;
+  icu::BreakIterator* bi = cache.Get(
+      absl::StrCat(locale, "|", granularity), [&]() -> std::unique_ptr<icu::BreakIterator> {
+        UErrorCode status = U_ZERO_ERROR;
+        icu::Locale loc = LocaleOf(locale);
+        std::unique_ptr<icu::BreakIterator> b(
+            word                        ? icu::BreakIterator::createWordInstance(loc, status)
+            : granularity == "sentence" ? icu::BreakIterator::createSentenceInstance(loc, status)
+                                        : icu::BreakIterator::createCharacterInstance(loc, status));
+        if (U_FAILURE(status)) return nullptr;
+        return b;
+      });
+  if (bi == nullptr) return Unsupported(vm, "Intl.Segmenter for this locale");
+  // The iterator keeps a reference to `text`: it is only used before this function returns, and the
+  // next call sets its own text first.
+  bi->setText(text);
+  ArrayObject* a = vm.NewArray(0);
+  int32_t start = bi->first();
+  for (int32_t end = bi->next(); end != icu::BreakIterator::DONE; start = end, end = bi->next()) {
+    vm.ArrayPush(a, Value::Int(start));
+    bool word_like = false;
+    if (word) {
+      int32_t rule = bi->getRuleStatus();
+      word_like = rule >= UBRK_WORD_NONE_LIMIT;
+    }
+    vm.ArrayPush(a, Value::Bool(word_like));
+  }
+  vm.ArrayPush(a, Value::Int(text.length()));
+  return Value::FromObject(a);
+}
+
 }  // namespace
 
 void InstallIntlIntrinsics(VM& vm, Object* intr) {
@@ -630,6 +675,7 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlListFormat", IntlListFormat, 5);
   vm.DefineMethod(intr, "intlRelativeTime", IntlRelativeTime, 6);
   vm.DefineMethod(intr, "intlCanonicalTimeZone", IntlCanonicalTimeZone, 1);
+  vm.DefineMethod(intr, "intlSegment", IntlSegment, 3);
 }
 
 }  // namespace codemode::vm

@@ -1,6 +1,6 @@
 // Intl (ECMA-402, 2023 edition as Node.js 20 implements it): getCanonicalLocales, supportedValuesOf,
-// NumberFormat, PluralRules, Collator, ListFormat, RelativeTimeFormat, DateTimeFormat; Number.prototype.toLocaleString
-// and String.prototype.localeCompare through them.
+// NumberFormat, PluralRules, Collator, ListFormat, RelativeTimeFormat, DateTimeFormat, Segmenter;
+// Number.prototype.toLocaleString and String.prototype.localeCompare through them.
 // Self-hosted: option reading runs program code (getters, ToString). Every Intl object keeps its
 // resolved options as plain data in private fields (so it survives snapshots); the formatting itself is
 // done by ICU through the natives of vm/builtins/intl.cc, which take only the locale tag and an ICU
@@ -334,6 +334,9 @@
     if (typeof value === 'string') {
       const m = /^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*([+-]?)(\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]*$/.exec(value);
       if (m !== null) {
+        // V8 formats a decimal string whose Number value overflows as ±∞ (Node.js 20: '1e400' → "∞").
+        const asNumber = $Number(value);
+        if (asNumber === Infinity || asNumber === -Infinity) return asNumber;
         const digits = m[2].length;
         const exp = m[3] === undefined ? 0 : $Number(m[3]);
         if (digits > 1000 || exp > 1000 || exp < -1000) {
@@ -566,6 +569,15 @@
     if (r.style === 'unit') for (let i = 0; i < flat.length; i += 2) if (flat[i] === 'percentSign') flat[i] = 'unit';
     return formatToPartsArray(flat);
   }, 1);
+  // ES2023 range formatting is not implemented: a clear stop, never "undefined is not a function".
+  defineMethod(NFP, 'formatRange', function formatRange(start, end) {
+    thisNumberFormat(this, 'formatRange');
+    I.unsupported('Intl.NumberFormat.prototype.formatRange');
+  }, 2);
+  defineMethod(NFP, 'formatRangeToParts', function formatRangeToParts(start, end) {
+    thisNumberFormat(this, 'formatRangeToParts');
+    I.unsupported('Intl.NumberFormat.prototype.formatRangeToParts');
+  }, 2);
   defineMethod(NFP, 'resolvedOptions', function resolvedOptions() {
     const r = thisNumberFormat(this, 'resolvedOptions');
     const o = {};
@@ -651,7 +663,12 @@
     }
     select(n) {
       const r = PluralRulesImpl.#of(this, 'select');
-      return pluralSelect(r.locale, r.type === 'ordinal', r.skeleton, $Number(n));
+      // ToNumber (§7.1.4): a BigInt is a TypeError here (Number(n) would convert it).
+      return pluralSelect(r.locale, r.type === 'ordinal', r.skeleton, +n);
+    }
+    selectRange(start, end) {
+      PluralRulesImpl.#of(this, 'selectRange');
+      I.unsupported('Intl.PluralRules.prototype.selectRange');
     }
     resolvedOptions() {
       const r = PluralRulesImpl.#of(this, 'resolvedOptions');
@@ -885,7 +902,7 @@
       return v.#r;
     }
     static #args(value, unit, method) {
-      value = $Number(value);
+      value = +value;  // ToNumber: a BigInt is a TypeError
       unit = `${unit}`;
       const u = $Object.prototype.hasOwnProperty.call(RT_UNITS, unit) ? RT_UNITS[unit] : undefined;
       if (u === undefined) {
@@ -1084,14 +1101,121 @@
     }
     throw new $RangeError(`Invalid key : ${key}`);
   }, 1);
+  // ---------------------------------------------------------------------- Intl.Segmenter (§18)
+  // Boundaries come from ICU's break iterators (I.intlSegment) once per segment() call; %SegmentsPrototype%
+  // and %SegmentIteratorPrototype% read them from private fields, so the objects survive snapshots.
+  const SG = 'Intl.Segmenter';
+  const segmentNative = I.intlSegment;
+  const toIntegerOrInfinity = I.toIntegerOrInfinity;
+
+  // §18.7.1 CreateSegmentDataObject for segment k of the flat boundary list.
+  function segmentData(d, k) {
+    const start = d.b[2 * k];
+    const o = {};
+    createDataProperty(o, 'segment', call(stringSlice, d.string, start, d.b[2 * k + 2]));
+    createDataProperty(o, 'index', start);
+    createDataProperty(o, 'input', d.string);
+    if (d.word) createDataProperty(o, 'isWordLike', d.b[2 * k + 1]);
+    return o;
+  }
+
+  class SegmentIteratorImpl {
+    #d;
+    #k = 0;
+    constructor(d) {
+      this.#d = d;
+    }
+    next() {
+      if (!isObject(this) || !(#d in this)) {
+        throw new $TypeError(`Method %SegmentIterator.prototype%.next called on incompatible receiver ${describe(this)}`);
+      }
+      const d = this.#d;
+      if (this.#k >= d.count) return { value: undefined, done: true };
+      const value = segmentData(d, this.#k);
+      this.#k++;
+      return { value, done: false };
+    }
+  }
+  delete SegmentIteratorImpl.prototype.constructor;
+  setPrototypeOf(SegmentIteratorImpl.prototype, I.iteratorPrototype);
+  defineValue(SegmentIteratorImpl.prototype, symToStringTag, 'Segmenter String Iterator', 'c');
+
+  class SegmentsImpl {
+    #d;
+    constructor(d) {
+      this.#d = d;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#d in v)) {
+        throw new $TypeError(`Method %Segments.prototype%.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#d;
+    }
+    // §18.5.2.1: the segment containing code unit `index`, undefined outside the string.
+    containing(index) {
+      const d = SegmentsImpl.#of(this, 'containing');
+      const n = toIntegerOrInfinity(index);
+      if (n < 0 || n >= d.string.length) return undefined;
+      let lo = 0;
+      let hi = d.count - 1;
+      while (lo < hi) {  // the last segment whose start is <= n
+        const mid = (lo + hi + 1) >> 1;
+        if (d.b[2 * mid] <= n) lo = mid;
+        else hi = mid - 1;
+      }
+      return segmentData(d, lo);
+    }
+    [I.symIterator]() {
+      return new SegmentIteratorImpl(SegmentsImpl.#of(this, '[Symbol.iterator]'));
+    }
+  }
+  delete SegmentsImpl.prototype.constructor;
+
+  class SegmenterImpl {
+    #r;
+    constructor(locales = undefined, options = undefined) {
+      const requested = canonicalizeLocaleList(locales);
+      options = getOptionsObject(options);
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', SG);
+      const r = {};
+      r.locale = resolveLocale(requested, 'format').locale;
+      r.granularity = getOption(options, 'granularity', 'string', ['grapheme', 'word', 'sentence'], 'grapheme', SG);
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.Segmenter.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    resolvedOptions() {
+      const r = SegmenterImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'granularity', r.granularity);
+      return o;
+    }
+    segment(string) {
+      const r = SegmenterImpl.#of(this, 'segment');
+      const str = `${string}`;
+      const b = segmentNative(r.locale, r.granularity, str);
+      return new SegmentsImpl({ string: str, b, count: (b.length - 1) / 2, word: r.granularity === 'word' });
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+    }
+  }
+  const Segmenter = requireNew(SegmenterImpl, SG);
+  defineValue(Segmenter.prototype, symToStringTag, SG, 'c');
+
   defineValue(Intl, 'NumberFormat', NumberFormat, 'wc');
   defineValue(Intl, 'PluralRules', PluralRules, 'wc');
   defineValue(Intl, 'Collator', Collator, 'wc');
   defineValue(Intl, 'ListFormat', ListFormat, 'wc');
   defineValue(Intl, 'RelativeTimeFormat', RelativeTimeFormat, 'wc');
   defineValue(Intl, 'DateTimeFormat', DateTimeFormat, 'wc');
-  for (const name of ['Locale',
-    'DisplayNames', 'Segmenter']) {
+  defineValue(Intl, 'Segmenter', Segmenter, 'wc');
+  for (const name of ['Locale', 'DisplayNames']) {
     defineGetter(Intl, name, function () {
       I.unsupported(`Intl.${name}`);
     });
