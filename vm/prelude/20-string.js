@@ -23,6 +23,7 @@ const StringPrototype = String.prototype;
 const strIndexOf = StringPrototype.indexOf;
 const strIncludes = StringPrototype.includes;
 const strSlice = StringPrototype.slice;
+const arrayJoin = Array.prototype.join;
 const SymbolMatch = Symbol.match;
 const SymbolMatchAll = Symbol.matchAll;
 const SymbolReplace = Symbol.replace;
@@ -134,16 +135,18 @@ function replaceWithFunction(string, searchString, fn, all) {
     pos = from > string.length ? -1 : call(strIndexOf, string, searchString, from);
   }
   if (positions.length === 0) return string;
-  let result = '';
+  // Joined once at the end: repeated concatenation would keep a node per piece.
+  const pieces = [];
   let endOfLastMatch = 0;
   for (let i = 0; i < positions.length; i++) {
     const p = positions[i];
     const replacement = toStr(call(fn, undefined, searchString, p, string));
-    result = result + call(strSlice, string, endOfLastMatch, p) + replacement;
+    if (p > endOfLastMatch) createDataProperty(pieces, pieces.length, call(strSlice, string, endOfLastMatch, p));
+    createDataProperty(pieces, pieces.length, replacement);
     endOfLastMatch = p + searchLength;
   }
-  if (endOfLastMatch < string.length) result = result + call(strSlice, string, endOfLastMatch);
-  return result;
+  if (endOfLastMatch < string.length) createDataProperty(pieces, pieces.length, call(strSlice, string, endOfLastMatch));
+  return call(arrayJoin, pieces, '');
 }
 
 function replaceImpl(O, searchValue, replaceValue, all) {

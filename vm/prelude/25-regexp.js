@@ -30,6 +30,7 @@ const builtinTest = RegExpPrototype.test;
 const StringPrototype = String.prototype;
 const strIncludes = StringPrototype.includes;
 const strSlice = StringPrototype.slice;
+const arrayJoin = Array.prototype.join;
 const strIndexOf = StringPrototype.indexOf;
 const strCharCodeAt = StringPrototype.charCodeAt;
 const objectIs = Object.is;
@@ -238,12 +239,28 @@ I.defineMethod(RegExpPrototype, SymbolReplace, function (string, replaceValue) {
     fullUnicode = call(strIncludes, flags, 'u') || call(strIncludes, flags, 'v');
     rx.lastIndex = 0;
   }
+  // The spec collects every match before the first replacement. With the built-in exec (a pristine
+  // RegExp) the match arrays are fresh objects of own data properties that nothing else can reach, so
+  // reading them as they arrive is unobservable: then only [matched, index, captures…, groups] is kept
+  // per match (a flat list, the arrays are garbage at once), which keeps a function replacer over many
+  // matches within memory limits like Node.js.
+  const compact = functionalReplace && flagsFast(rx) !== DONE;
   const results = [];
   let count = 0;
+  let stride = 0;
   for (;;) {
     const result = regExpExec(rx, S);
     if (result === null) break;
-    createDataProperty(results, count, result);
+    if (compact) {
+      if (count === 0) stride = result.length + 2;
+      let at = count * stride;
+      createDataProperty(results, at++, result[0]);
+      createDataProperty(results, at++, result.index);
+      for (let n = 1; n < stride - 2; n++) createDataProperty(results, at++, result[n]);
+      createDataProperty(results, at, result.groups);
+    } else {
+      createDataProperty(results, count, result);
+    }
     count++;
     if (!global) break;
     const matchStr = toStr(result[0]);
@@ -252,24 +269,39 @@ I.defineMethod(RegExpPrototype, SymbolReplace, function (string, replaceValue) {
       rx.lastIndex = advance(S, thisIndex, fullUnicode);
     }
   }
-  let accumulated = '';
+  // The result is joined once at the end: repeated concatenation would keep a node per piece.
+  const pieces = [];
   let nextSourcePosition = 0;
   for (let k = 0; k < count; k++) {
-    const result = results[k];
-    const resultLength = toLen(result.length);
-    const nCaptures = resultLength > 1 ? resultLength - 1 : 0;
-    const matched = toStr(result[0]);
-    const matchLength = matched.length;
-    let position = toIntegerOrInfinity(+result.index);
-    if (position > lengthS) position = lengthS;
-    if (position < 0) position = 0;
+    let matched;
+    let position;
+    let nCaptures;
     const captures = [];
-    for (let n = 1; n <= nCaptures; n++) {
-      let capN = result[n];
-      if (capN !== undefined) capN = toStr(capN);
-      createDataProperty(captures, n - 1, capN);
+    let namedCaptures;
+    if (compact) {
+      // Built-in results: a string match, an integer index within S, string-or-undefined captures.
+      let at = k * stride;
+      matched = results[at++];
+      position = results[at++];
+      nCaptures = stride - 3;
+      for (let n = 0; n < nCaptures; n++) createDataProperty(captures, n, results[at++]);
+      namedCaptures = results[at];
+    } else {
+      const result = results[k];
+      const resultLength = toLen(result.length);
+      nCaptures = resultLength > 1 ? resultLength - 1 : 0;
+      matched = toStr(result[0]);
+      position = toIntegerOrInfinity(+result.index);
+      if (position > lengthS) position = lengthS;
+      if (position < 0) position = 0;
+      for (let n = 1; n <= nCaptures; n++) {
+        let capN = result[n];
+        if (capN !== undefined) capN = toStr(capN);
+        createDataProperty(captures, n - 1, capN);
+      }
+      namedCaptures = result.groups;
     }
-    let namedCaptures = result.groups;
+    const matchLength = matched.length;
     let replacement;
     if (functionalReplace) {
       const replacerArgs = [matched];
@@ -285,12 +317,13 @@ I.defineMethod(RegExpPrototype, SymbolReplace, function (string, replaceValue) {
       replacement = getSubstitution(matched, S, position, captures, namedCaptures, replaceValue);
     }
     if (position >= nextSourcePosition) {
-      accumulated = accumulated + call(strSlice, S, nextSourcePosition, position) + replacement;
+      if (position > nextSourcePosition) createDataProperty(pieces, pieces.length, call(strSlice, S, nextSourcePosition, position));
+      createDataProperty(pieces, pieces.length, replacement);
       nextSourcePosition = position + matchLength;
     }
   }
-  if (nextSourcePosition >= lengthS) return accumulated;
-  return accumulated + call(strSlice, S, nextSourcePosition);
+  if (nextSourcePosition < lengthS) createDataProperty(pieces, pieces.length, call(strSlice, S, nextSourcePosition));
+  return call(arrayJoin, pieces, '');
 }, 2);
 
 // ------------------------------------------------------------------------------ @@search
