@@ -1092,6 +1092,7 @@ class LuaFn {
       b_.FreeTo(mark);
       return;
     }
+    if (BinaryK(e, dst)) return;
     int mark = b_.top();
     int l = AnyReg(e->left);
     int r = AnyReg(e->right);
@@ -1160,6 +1161,119 @@ class LuaFn {
     if (swap) std::swap(l, r);
     b_.EmitABC(op, dst, l, r);
     b_.FreeTo(mark);
+  }
+
+  // The constant's pool index when e is a number literal (ints only: integer literals), else -1.
+  int NumberLiteral(const lua::Node* e, bool ints_only) {
+    if (e->kind == NodeKind::kInteger) return static_cast<int>(b_.AddInteger(e->As<lua::IntegerExpr>()->value));
+    if (e->kind == NodeKind::kFloat && !ints_only)
+      return static_cast<int>(b_.AddNumber(e->As<lua::FloatExpr>()->value));
+    return -1;
+  }
+
+  // `x op k` with k a number literal (a string literal too for == and ~=; for comparisons and
+  // equality also `k op x`) as one instruction reading K[k] (LADDK … LGEK), like lua5.4's OP_ADDK,
+  // OP_EQK, OP_LTI: no load of the literal into a temporary. Arithmetic keeps the literal on the
+  // right only, so the metamethod order and the culprit named in errors are those of the
+  // register form. False when e has no such shape (nothing emitted).
+  bool BinaryK(const lua::BinaryExpr* e, int dst) {
+    const lua::Node* x = e->left;
+    const lua::Node* k = e->right;
+    bool lit_left = false;  // the literal is e->left (comparisons only)
+    auto is_lit = [](const lua::Node* n) {
+      return n->kind == NodeKind::kInteger || n->kind == NodeKind::kFloat;
+    };
+    Op op;
+    switch (e->op) {
+      case lua::BinaryOp::kAdd:
+        op = Op::LADDK;
+        break;
+      case lua::BinaryOp::kSub:
+        op = Op::LSUBK;
+        break;
+      case lua::BinaryOp::kMul:
+        op = Op::LMULK;
+        break;
+      case lua::BinaryOp::kDiv:
+        op = Op::LDIVK;
+        break;
+      case lua::BinaryOp::kIDiv:
+        op = Op::LIDIVK;
+        break;
+      case lua::BinaryOp::kMod:
+        op = Op::LMODK;
+        break;
+      case lua::BinaryOp::kBAnd:
+        op = Op::LBANDK;
+        break;
+      case lua::BinaryOp::kBOr:
+        op = Op::LBORK;
+        break;
+      case lua::BinaryOp::kBXor:
+        op = Op::LBXORK;
+        break;
+      case lua::BinaryOp::kShl:
+        op = Op::LSHLK;
+        break;
+      case lua::BinaryOp::kShr:
+        op = Op::LSHRK;
+        break;
+      case lua::BinaryOp::kEq:
+      case lua::BinaryOp::kNe:
+      case lua::BinaryOp::kLt:
+      case lua::BinaryOp::kLe:
+      case lua::BinaryOp::kGt:
+      case lua::BinaryOp::kGe: {
+        bool eq = e->op == lua::BinaryOp::kEq || e->op == lua::BinaryOp::kNe;
+        auto fits = [&](const lua::Node* n) { return is_lit(n) || (eq && n->kind == NodeKind::kString); };
+        if (fits(e->right)) {
+        } else if (fits(e->left)) {
+          lit_left = true;
+          x = e->right, k = e->left;
+        } else {
+          return false;
+        }
+        // `k < x` is `x > k`, etc.
+        switch (e->op) {
+          case lua::BinaryOp::kEq:
+            op = Op::LEQK;
+            break;
+          case lua::BinaryOp::kNe:
+            op = Op::LNEK;
+            break;
+          case lua::BinaryOp::kLt:
+            op = lit_left ? Op::LGTK : Op::LLTK;
+            break;
+          case lua::BinaryOp::kLe:
+            op = lit_left ? Op::LGEK : Op::LLEK;
+            break;
+          case lua::BinaryOp::kGt:
+            op = lit_left ? Op::LLTK : Op::LGTK;
+            break;
+          default:
+            op = lit_left ? Op::LLEK : Op::LGEK;
+            break;
+        }
+        break;
+      }
+      default:
+        return false;
+    }
+    int kidx;
+    if (k->kind == NodeKind::kString) {
+      kidx = static_cast<int>(b_.AddByteString(k->As<lua::StringExpr>()->value));
+    } else {
+      bool bitwise = op == Op::LBANDK || op == Op::LBORK || op == Op::LBXORK || op == Op::LSHLK ||
+                     op == Op::LSHRK;
+      kidx = NumberLiteral(k, bitwise);
+    }
+    if (kidx < 0) return false;
+    int mark = b_.top();
+    int l = AnyReg(x);
+    At(e);
+    b_.EmitABX(op, dst, l, static_cast<uint32_t>(kidx));
+    b_.FreeTo(mark);
+    return true;
   }
 
   void CondJumpIfFalse(const lua::Node* cond, Label target) {

@@ -31,6 +31,8 @@ enum class F : uint8_t {
   kCellInit,  // NEWCELL B: 0 or 1
   kErrKind,   // THROWERR A: 0..3
   kPrivateKind,  // NEWPRIVATE B: 0..2
+  kNumConst,       // a number constant (Lua integer or float): Lua constant-operand arithmetic
+  kNumOrStrConst,  // a number or string constant: LEQK/LNEK (never a table, so never __eq)
 };
 
 struct Shape {
@@ -148,6 +150,27 @@ Shape ShapeOf(Op op) {
       break;
     case Op::ADDI:
       s.a = F::kReg, s.b = F::kReg, s.c = F::kImm;
+      break;
+    case Op::LADDK:
+    case Op::LSUBK:
+    case Op::LMULK:
+    case Op::LDIVK:
+    case Op::LMODK:
+    case Op::LIDIVK:
+    case Op::LBANDK:
+    case Op::LBORK:
+    case Op::LBXORK:
+    case Op::LSHLK:
+    case Op::LSHRK:
+    case Op::LLTK:
+    case Op::LLEK:
+    case Op::LGTK:
+    case Op::LGEK:
+      s.a = F::kReg, s.b = F::kReg, s.x = F::kNumConst;
+      break;
+    case Op::LEQK:
+    case Op::LNEK:
+      s.a = F::kReg, s.b = F::kReg, s.x = F::kNumOrStrConst;
       break;
     // Classes.
     case Op::CLASS:
@@ -494,6 +517,20 @@ class Verifier {
       case F::kName:
         if (!IsNameConstant(f, v))
           return PcError(p, pc, absl::StrCat("constant ", v, " is not a name"));
+        return absl::OkStatus();
+      case F::kNumConst:
+        if (v >= f.constants.size() || (f.constants[v].kind != Constant::Kind::kNumber &&
+                                        f.constants[v].kind != Constant::Kind::kInteger)) {
+          return PcError(p, pc, absl::StrCat("constant ", v, " is not a number"));
+        }
+        return absl::OkStatus();
+      case F::kNumOrStrConst:
+        if (v >= f.constants.size() || (f.constants[v].kind != Constant::Kind::kNumber &&
+                                        f.constants[v].kind != Constant::Kind::kInteger &&
+                                        f.constants[v].kind != Constant::Kind::kByteString &&
+                                        f.constants[v].kind != Constant::Kind::kString)) {
+          return PcError(p, pc, absl::StrCat("constant ", v, " is not a number or string"));
+        }
         return absl::OkStatus();
       case F::kMessage:
         if (v >= f.constants.size() || f.constants[v].kind != Constant::Kind::kString) {

@@ -193,6 +193,23 @@ Roles RolesOf(Op op) {
     case Op::LGETENV:
       r.a = R::kReg;
       break;
+    case Op::LADDK:
+    case Op::LSUBK:
+    case Op::LMULK:
+    case Op::LDIVK:
+    case Op::LMODK:
+    case Op::LIDIVK:
+    case Op::LBANDK:
+    case Op::LBORK:
+    case Op::LBXORK:
+    case Op::LSHLK:
+    case Op::LSHRK:
+    case Op::LEQK:
+    case Op::LNEK:
+    case Op::LLTK:
+    case Op::LLEK:
+    case Op::LGTK:
+    case Op::LGEK:
     case Op::LGETFIELD:
     case Op::LSETFIELD:
     case Op::GETCELLCHK:

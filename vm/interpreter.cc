@@ -2744,18 +2744,83 @@ reload:
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
         break;
       }
-      case Op::LIDIV:
-      case Op::LPOW:
-      case Op::LBAND:
-      case Op::LBOR:
-      case Op::LBXOR:
-      case Op::LSHL:
-      case Op::LSHR: {
+#define LUA_INT_FAST(OPC, IEXPR)                                                             \
+  case Op::OPC: {                                                                           \
+    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
+      R[a] = Value::Int(IEXPR);                                                              \
+      break;                                                                                 \
+    }                                                                                        \
+    f->pc = pc;                                                                              \
+    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
+    break;                                                                                   \
+  }
+      LUA_INT_FAST(LBAND, ix & iy)
+      LUA_INT_FAST(LBOR, ix | iy)
+      LUA_INT_FAST(LBXOR, ix ^ iy)
+      LUA_INT_FAST(LSHL, lua::LuaShiftLeft(ix, iy))
+      LUA_INT_FAST(LSHR, lua::LuaShiftRight(ix, iy))
+#undef LUA_INT_FAST
+      case Op::LIDIV: {
+        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
+        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
+          int64_t q = xr.AsInt() / yr.AsInt();
+          if (xr.AsInt() % yr.AsInt() < 0) --q;  // floor, not truncation
+          R[a] = Value::Int(q);
+          break;
+        }
+        f->pc = pc;
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
+        break;
+      }
+      case Op::LPOW: {
         Value x = R[GetB(i)], y = R[GetC(i)];
         f->pc = pc;
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, y));
         break;
       }
+      // Constant second operand (K[X], a number): the same fast paths, and the slow path is the
+      // register form's (LuaArith with the base opcode: same metamethods and messages).
+#define LUA_ARITH_K(OPC, BASE, IEXPR, FEXPR)                                                \
+  case Op::OPC: {                                                                           \
+    const Value& xr = R[GetB(i)];                                                            \
+    const Value& yr = K[*pc++];                                                              \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
+      uint64_t ux = static_cast<uint64_t>(ix), uy = static_cast<uint64_t>(iy);               \
+      (void)ux, (void)uy;                                                                    \
+      if (IEXPR) break;                                                                      \
+    } else if (xr.IsNumber() && yr.IsNumber()) {                                             \
+      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
+      (void)dx, (void)dy;                                                                    \
+      if (FEXPR) break;                                                                      \
+    }                                                                                        \
+    f->pc = pc;                                                                              \
+    LUA_STEP(LuaArith(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xr, yr));         \
+    break;                                                                                   \
+  }
+#define LUA_SET(v) (R[a] = (v), true)
+      LUA_ARITH_K(LADDK, LADD, LUA_SET(Value::Int(static_cast<int64_t>(ux + uy))),
+                  LUA_SET(Value::Number(dx + dy)))
+      LUA_ARITH_K(LSUBK, LSUB, LUA_SET(Value::Int(static_cast<int64_t>(ux - uy))),
+                  LUA_SET(Value::Number(dx - dy)))
+      LUA_ARITH_K(LMULK, LMUL, LUA_SET(Value::Int(static_cast<int64_t>(ux * uy))),
+                  LUA_SET(Value::Number(dx * dy)))
+      LUA_ARITH_K(LDIVK, LDIV,
+                  LUA_SET(Value::Number(static_cast<double>(ix) / static_cast<double>(iy))),
+                  LUA_SET(Value::Number(dx / dy)))
+      LUA_ARITH_K(LMODK, LMOD,
+                  iy > 0 && LUA_SET(Value::Int(ix % iy < 0 ? ix % iy + iy : ix % iy)), false)
+      LUA_ARITH_K(LIDIVK, LIDIV,
+                  iy > 0 && LUA_SET(Value::Int(ix / iy - (ix % iy < 0 ? 1 : 0))), false)
+      LUA_ARITH_K(LBANDK, LBAND, LUA_SET(Value::Int(ix & iy)), false)
+      LUA_ARITH_K(LBORK, LBOR, LUA_SET(Value::Int(ix | iy)), false)
+      LUA_ARITH_K(LBXORK, LBXOR, LUA_SET(Value::Int(ix ^ iy)), false)
+      LUA_ARITH_K(LSHLK, LSHL, LUA_SET(Value::Int(lua::LuaShiftLeft(ix, iy))), false)
+      LUA_ARITH_K(LSHRK, LSHR, LUA_SET(Value::Int(lua::LuaShiftRight(ix, iy))), false)
+#undef LUA_SET
+#undef LUA_ARITH_K
       case Op::LUNM: {
         Value x = R[GetB(i)];
         if (x.IsInt()) {
@@ -2849,6 +2914,53 @@ reload:
         LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
         break;
       }
+      case Op::LEQK:
+      case Op::LNEK: {
+        // K[X] is a number or a string, so no __eq (lua5.4 OP_EQK).
+        const Value& x = R[GetB(i)];
+        const Value& y = K[*pc++];
+        bool eq;
+        if (x.RawEquals(y)) {
+          eq = !x.IsNumber() || x.AsNumber() == x.AsNumber();  // NaN ~= NaN
+        } else if (x.IsString() && y.IsString()) {
+          eq = String::Equals(x.AsString(), y.AsString());
+        } else if (x.IsNumber() && y.IsNumber()) {
+          eq = x.AsNumber() == y.AsNumber();
+        } else if (x.IsInt() && y.IsNumber()) {
+          eq = lua::LuaEqual(x.AsInt(), y.AsNumber());
+        } else if (x.IsNumber() && y.IsInt()) {
+          eq = lua::LuaEqual(y.AsInt(), x.AsNumber());
+        } else {
+          eq = false;
+        }
+        lua_cmp = op == Op::LEQK ? eq : !eq;
+        goto lua_cmp_then_jump;
+      }
+      // R[B] against a number constant; LGTK/LGEK are `K[X] < R[B]` / `K[X] <= R[B]` for
+      // metamethods and messages (lua5.4 OP_GTI/OP_GEI).
+#define LUA_CMP_K(OPC, BASE, SWAP, CMP)                                                     \
+  case Op::OPC: {                                                                           \
+    const Value& x = R[GetB(i)];                                                             \
+    const Value& y = K[*pc++];                                                               \
+    if (x.IsInt() && y.IsInt()) {                                                            \
+      lua_cmp = x.AsInt() CMP y.AsInt();                                                     \
+      goto lua_cmp_then_jump;                                                                \
+    }                                                                                        \
+    if (x.IsNumber() && y.IsNumber()) {                                                      \
+      lua_cmp = x.AsNumber() CMP y.AsNumber();                                               \
+      goto lua_cmp_then_jump;                                                                \
+    }                                                                                        \
+    Value xv = x, yv = y;                                                                    \
+    f->pc = pc;                                                                              \
+    LUA_STEP(SWAP ? LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), yv, xv)  \
+                  : LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xv, yv)); \
+    break;                                                                                   \
+  }
+      LUA_CMP_K(LLTK, LLT, false, <)
+      LUA_CMP_K(LLEK, LLE, false, <=)
+      LUA_CMP_K(LGTK, LLT, true, >)
+      LUA_CMP_K(LGEK, LLE, true, >=)
+#undef LUA_CMP_K
       lua_cmp_then_jump: {
         // A comparison's fast path stores its boolean; when the next instruction is the usual
         // LJMPT/LJMPF on that register, it runs here too (one dispatch less per `if a < b`).

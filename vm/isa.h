@@ -212,7 +212,25 @@ namespace codemode::isa {
   OP(LFORLOOP, AsBx, "numeric for: step R[A]; if the loop goes on, R[A+3] = index and pc += sBx")    \
   OP(LTBC, ABx, "<close> R[A] (or its cell): error unless nil, false or has __close; K[Bx]: name") \
   OP(LCLOSE, ABC, "close R[A] (or its cell) unless nil/false: __close(v, C ? R[B] : nil)")         \
-  OP(NOP, A, "no operation")
+  OP(NOP, A, "no operation")                                                                         \
+  /* ---- Lua with a constant second operand (lua_lower: number literals; string literals for ==) */ \
+  OP(LADDK, ABX, "R[A] = R[B] + K[X] (as LADD; K[X] a number)")                                      \
+  OP(LSUBK, ABX, "R[A] = R[B] - K[X]")                                                               \
+  OP(LMULK, ABX, "R[A] = R[B] * K[X]")                                                               \
+  OP(LDIVK, ABX, "R[A] = R[B] / K[X]")                                                               \
+  OP(LMODK, ABX, "R[A] = R[B] % K[X]")                                                               \
+  OP(LIDIVK, ABX, "R[A] = R[B] // K[X]")                                                             \
+  OP(LBANDK, ABX, "R[A] = R[B] & K[X] (K[X] an integer)")                                            \
+  OP(LBORK, ABX, "R[A] = R[B] | K[X]")                                                               \
+  OP(LBXORK, ABX, "R[A] = R[B] ~ K[X]")                                                              \
+  OP(LSHLK, ABX, "R[A] = R[B] << K[X]")                                                              \
+  OP(LSHRK, ABX, "R[A] = R[B] >> K[X]")                                                              \
+  OP(LEQK, ABX, "R[A] = R[B] == K[X] (K[X] a number or string: never __eq)")                          \
+  OP(LNEK, ABX, "R[A] = R[B] ~= K[X]")                                                               \
+  OP(LLTK, ABX, "R[A] = R[B] < K[X] (K[X] a number; __lt(R[B], K[X]))")                              \
+  OP(LLEK, ABX, "R[A] = R[B] <= K[X]")                                                               \
+  OP(LGTK, ABX, "R[A] = R[B] > K[X], i.e. K[X] < R[B] (__lt(K[X], R[B]))")                           \
+  OP(LGEK, ABX, "R[A] = R[B] >= K[X], i.e. K[X] <= R[B]")
 
 enum class Op : uint8_t {
 #define CODEMODE_OP_ENUM(name, fmt, doc) name,

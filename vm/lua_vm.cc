@@ -444,6 +444,37 @@ double AsDouble(const lua::LuaNumber& n) {
   return std::get<double>(n);
 }
 
+// The constant-operand opcode (LADDK …) whose slow path is `op`'s, NOP when there is none. Its second
+// operand is a constant: never a variable to name.
+Op LuaConstOperandForm(Op op) {
+  switch (op) {
+    case Op::LADD:
+      return Op::LADDK;
+    case Op::LSUB:
+      return Op::LSUBK;
+    case Op::LMUL:
+      return Op::LMULK;
+    case Op::LDIV:
+      return Op::LDIVK;
+    case Op::LMOD:
+      return Op::LMODK;
+    case Op::LIDIV:
+      return Op::LIDIVK;
+    case Op::LBAND:
+      return Op::LBANDK;
+    case Op::LBOR:
+      return Op::LBORK;
+    case Op::LBXOR:
+      return Op::LBXORK;
+    case Op::LSHL:
+      return Op::LSHLK;
+    case Op::LSHR:
+      return Op::LSHRK;
+    default:
+      return Op::NOP;
+  }
+}
+
 }  // namespace
 
 VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
@@ -458,6 +489,7 @@ VM::LuaStep VM::LuaArith(int opi, uint8_t a, Value x, Value y) {
   // The culprit's register for messages: R[B] (the first operand) or R[C] (the second).
   auto culprit = [&](bool first) -> std::string {
     isa::Instr in = RunningInstr(frames_.back());
+    if (isa::GetOp(in) == LuaConstOperandForm(op)) return first ? LuaVarInfo(isa::GetB(in)) : "";
     if (isa::GetOp(in) != op) return "";
     bool unary = op == Op::LUNM || op == Op::LBNOT;
     return LuaVarInfo(first || unary ? isa::GetB(in) : isa::GetC(in));
