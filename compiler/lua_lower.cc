@@ -1261,6 +1261,7 @@ class LuaFn {
     }
     int kidx;
     if (k->kind == NodeKind::kString) {
+      if (op != Op::LEQK && op != Op::LNEK) return false;  // `x + "10"`: string coercion, register form
       kidx = static_cast<int>(b_.AddByteString(k->As<lua::StringExpr>()->value));
     } else {
       bool bitwise = op == Op::LBANDK || op == Op::LBORK || op == Op::LBXORK || op == Op::LSHLK ||

@@ -50,3 +50,7 @@ err(function() local q = {} return q.x * 2 end)
 local acc = 0
 for i = 1, 100 do acc = (acc * 31 + i) % 1000003 acc = acc ~ 0x55 acc = acc >> 1 acc = acc + (i // 7) end
 p(acc)
+-- A string literal operand of arithmetic stays a register operand (string coercion).
+local s10 = "10"
+print(s10 + "5", s10 * "2", pcall(function() local t = {} return t + "10" end))
+print(s10 == "10", s10 ~= "10", "10" == s10, s10 == 10, 10 ~= s10)
