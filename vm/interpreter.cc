@@ -885,6 +885,18 @@ inline bool IsIntIndex(double d, uint32_t* out) {
   }
   return false;
 }
+
+// Lua equality of two values when no __eq can apply (not two distinct tables): lua5.4's
+// luaV_equalobj without metamethods — NaN ~= NaN, strings by contents, an integer and a float by
+// mathematical value. Shared by LEQ/LNE (after their table check) and LEQK/LNEK.
+inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
+  if (x.RawEquals(y)) return !x.IsNumber() || x.AsNumber() == x.AsNumber();
+  if (x.IsString() && y.IsString()) return String::Equals(x.AsString(), y.AsString());
+  if (x.IsNumber() && y.IsNumber()) return x.AsNumber() == y.AsNumber();
+  if (x.IsInt() && y.IsNumber()) return lua::LuaEqual(x.AsInt(), y.AsNumber());
+  if (x.IsNumber() && y.IsInt()) return lua::LuaEqual(y.AsInt(), x.AsNumber());
+  return false;
+}
 }  // namespace
 
 // True while the run has no copy of the realm object `o` (so the built-in's own properties, e.g.
@@ -2876,25 +2888,13 @@ reload:
       case Op::LEQ:
       case Op::LNE: {
         const Value &x = R[GetB(i)], &y = R[GetC(i)];
-        bool eq;
-        if (x.RawEquals(y)) {
-          eq = !x.IsNumber() || x.AsNumber() == x.AsNumber();  // NaN ~= NaN
-        } else if (x.IsString() && y.IsString()) {
-          eq = String::Equals(x.AsString(), y.AsString());
-        } else if (x.IsNumber() && y.IsNumber()) {
-          eq = x.AsNumber() == y.AsNumber();
-        } else if (x.IsInt() && y.IsNumber()) {
-          eq = lua::LuaEqual(x.AsInt(), y.AsNumber());
-        } else if (x.IsNumber() && y.IsInt()) {
-          eq = lua::LuaEqual(y.AsInt(), x.AsNumber());
-        } else if (IS_LUATABLE(x) && IS_LUATABLE(y)) {
+        if (IS_LUATABLE(x) && IS_LUATABLE(y) && !x.RawEquals(y)) {  // __eq may apply
           Value xv = x, yv = y;
           f->pc = pc;
           LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
           break;
-        } else {
-          eq = false;
         }
+        const bool eq = LuaEqualNoMeta(x, y);
         lua_cmp = op == Op::LEQ ? eq : !eq;
         goto lua_cmp_then_jump;
       }
@@ -2919,20 +2919,7 @@ reload:
         // K[X] is a number or a string, so no __eq (lua5.4 OP_EQK).
         const Value& x = R[GetB(i)];
         const Value& y = K[*pc++];
-        bool eq;
-        if (x.RawEquals(y)) {
-          eq = !x.IsNumber() || x.AsNumber() == x.AsNumber();  // NaN ~= NaN
-        } else if (x.IsString() && y.IsString()) {
-          eq = String::Equals(x.AsString(), y.AsString());
-        } else if (x.IsNumber() && y.IsNumber()) {
-          eq = x.AsNumber() == y.AsNumber();
-        } else if (x.IsInt() && y.IsNumber()) {
-          eq = lua::LuaEqual(x.AsInt(), y.AsNumber());
-        } else if (x.IsNumber() && y.IsInt()) {
-          eq = lua::LuaEqual(y.AsInt(), x.AsNumber());
-        } else {
-          eq = false;
-        }
+        const bool eq = LuaEqualNoMeta(x, y);
         lua_cmp = op == Op::LEQK ? eq : !eq;
         goto lua_cmp_then_jump;
       }
