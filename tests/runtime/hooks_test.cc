@@ -16,6 +16,7 @@
 
 #include "absl/status/status.h"
 #include "runtime/runtime.h"
+#include "tests/runtime/tool_journal.h"
 #include "tools/tool.h"
 
 namespace {
@@ -31,43 +32,8 @@ using codemode::Result;
 using codemode::Runtime;
 using codemode::RuntimeOptions;
 namespace tools = codemode::tools;
-
-// What the tools did, shared with tool threads (which may outlive a test: stopped calls).
-struct ToolLog {
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<std::string> events;
-  bool release = false;
-  void Add(std::string e) {
-    {
-      std::lock_guard<std::mutex> l(mu);
-      events.push_back(std::move(e));
-    }
-    cv.notify_all();
-  }
-  bool WaitFor(const std::string& prefix) {
-    std::unique_lock<std::mutex> l(mu);
-    return cv.wait_for(l, std::chrono::seconds(10), [&] {
-      for (auto& e : events)
-        if (e.rfind(prefix, 0) == 0) return true;
-      return false;
-    });
-  }
-  size_t Count(const std::string& prefix) {
-    std::lock_guard<std::mutex> l(mu);
-    size_t n = 0;
-    for (auto& e : events)
-      if (e.rfind(prefix, 0) == 0) ++n;
-    return n;
-  }
-  void Release() {
-    {
-      std::lock_guard<std::mutex> l(mu);
-      release = true;
-    }
-    cv.notify_all();
-  }
-};
+using codemode::testing::BlockThenComplete;
+using codemode::testing::Journal;
 
 // What the hooks saw: one line per hook call, and the threads they ran on.
 struct HookLog {
@@ -86,24 +52,7 @@ struct HookLog {
   }
 };
 
-// Completes `done` with `output` on another thread once the log is released, or with kCancelled when
-// the call is stopped first.
-void BlockThenComplete(std::shared_ptr<ToolLog> log, std::stop_token stop, tools::Completion done,
-                       std::string output) {
-  std::thread([log, stop, done = std::move(done), output]() mutable {
-    std::unique_lock<std::mutex> l(log->mu);
-    while (!log->release && !stop.stop_requested()) log->cv.wait_for(l, std::chrono::milliseconds(5));
-    bool stopped = !log->release;
-    l.unlock();
-    if (stopped) {
-      done(absl::CancelledError("tool call cancelled"));
-    } else {
-      done(std::move(output));
-    }
-  }).detach();
-}
-
-tools::Namespace Fixtures(std::shared_ptr<ToolLog> log) {
+tools::Namespace Fixtures(std::shared_ptr<Journal> log) {
   tools::Namespace ns;
   tools::Tool echo;  // answers at once with its input
   echo.execute = [log](tools::CallRequest req, tools::Completion done) {
@@ -178,7 +127,7 @@ struct Setup {
   std::string deny;  // before denies calls of this path with message "denied: <path>"
 };
 
-std::unique_ptr<Runtime> MakeRuntime(const std::shared_ptr<ToolLog>& log, const std::shared_ptr<HookLog>& hooks,
+std::unique_ptr<Runtime> MakeRuntime(const std::shared_ptr<Journal>& log, const std::shared_ptr<HookLog>& hooks,
                                      const Setup& setup = {}) {
   RuntimeOptions options;
   options.limits = setup.limits;
@@ -229,7 +178,7 @@ using Lines = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("hooks: before and after surround each call with path input and key on the run thread") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   auto rt = MakeRuntime(log, hooks);
   Result r = rt->Execute(R"(
@@ -257,7 +206,7 @@ TEST_CASE("hooks: before and after surround each call with path input and key on
 }
 
 TEST_CASE("hooks: a denied call never reaches the tool and rejects with ApprovalDenied") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   Setup setup;
   setup.deny = "tools.t.write";
@@ -287,7 +236,7 @@ TEST_CASE("hooks: a denied call never reaches the tool and rejects with Approval
 }
 
 TEST_CASE("hooks: denied calls count toward maxToolCalls so a retry loop stays bounded") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   Setup setup;
   setup.deny = "tools.t.write";
@@ -301,7 +250,7 @@ TEST_CASE("hooks: denied calls count toward maxToolCalls so a retry loop stays b
 }
 
 TEST_CASE("hooks: an empty denial message names the call") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   RuntimeOptions options;
   auto tree = tools::ToolTree::Make(Fixtures(log));
   REQUIRE(tree.ok());
@@ -316,7 +265,7 @@ TEST_CASE("hooks: an empty denial message names the call") {
 }
 
 TEST_CASE("hooks: Lua runs use the same host-call path") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   Setup setup;
   setup.language = Language::kLua;
@@ -346,7 +295,7 @@ TEST_CASE("hooks: Lua runs use the same host-call path") {
 }
 
 TEST_CASE("hooks: an idempotent call stopped by suspend gets no after; the resumed run runs after once") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   auto rt = MakeRuntime(log, hooks);
   auto p = rt->NewProgram("const x = await tools.t.idem({ v: 1 }); return [x, await tools.t.echo({})];", "",
@@ -361,7 +310,7 @@ TEST_CASE("hooks: an idempotent call stopped by suspend gets no after; the resum
   CHECK(hooks->Events() == Lines{R"(before tools.t.idem {"v":1} run-i:1)"});
   CHECK(hooks->AllOn(first_thread));
 
-  auto log2 = std::make_shared<ToolLog>();
+  auto log2 = std::make_shared<Journal>();
   log2->Release();
   auto hooks2 = std::make_shared<HookLog>();
   Outcome done = MakeRuntime(log2, hooks2)->Resume(out.suspended->state)->Run();
@@ -379,7 +328,7 @@ TEST_CASE("hooks: an idempotent call stopped by suspend gets no after; the resum
 }
 
 TEST_CASE("hooks: a durable call has before at start and after when wait settles in the resumed run") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   auto rt = MakeRuntime(log, hooks);
   auto p = rt->NewProgram("return await tools.t.job({ n: 7 });", "", "run-j");
@@ -393,7 +342,7 @@ TEST_CASE("hooks: a durable call has before at start and after when wait settles
   CHECK(log->Count("cancel") == 0);
 
   // First resume: suspended again while waiting; still no after.
-  auto log2 = std::make_shared<ToolLog>();
+  auto log2 = std::make_shared<Journal>();
   auto hooks2 = std::make_shared<HookLog>();
   auto rt2 = MakeRuntime(log2, hooks2);
   auto p2 = rt2->Resume(out.suspended->state);
@@ -406,7 +355,7 @@ TEST_CASE("hooks: a durable call has before at start and after when wait settles
   CHECK(hooks2->Events().empty());
 
   // Second resume: the job finishes; after once, with the output.
-  auto log3 = std::make_shared<ToolLog>();
+  auto log3 = std::make_shared<Journal>();
   log3->Release();
   auto hooks3 = std::make_shared<HookLog>();
   Outcome done = MakeRuntime(log3, hooks3)->Resume(out2.suspended->state)->Run();
@@ -418,7 +367,7 @@ TEST_CASE("hooks: a durable call has before at start and after when wait settles
 }
 
 TEST_CASE("hooks: calls in flight when the run ends get after interrupted") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   Setup setup;
   setup.limits.timeout_ms = 300;
@@ -465,7 +414,7 @@ TEST_CASE("hooks: roundtrip mode gives the same hook sequence") {
     std::vector<Lines> runs;
     std::vector<std::string> results;
     for (bool roundtrip : {false, true}) {
-      auto log = std::make_shared<ToolLog>();
+      auto log = std::make_shared<Journal>();
       auto hooks = std::make_shared<HookLog>();
       Setup setup;
       setup.deny = "tools.t.write";
@@ -489,7 +438,7 @@ TEST_CASE("hooks: roundtrip mode gives the same hook sequence") {
 // pcall, is suspended and resumed in another Runtime, then re-raises that message still ends with
 // ApprovalDenied, as it does without the suspend.
 TEST_CASE("hooks: a Lua denial caught before a suspend is still ApprovalDenied after resume") {
-  auto log = std::make_shared<ToolLog>();
+  auto log = std::make_shared<Journal>();
   auto hooks = std::make_shared<HookLog>();
   Setup setup;
   setup.language = Language::kLua;
@@ -507,7 +456,7 @@ TEST_CASE("hooks: a Lua denial caught before a suspend is still ApprovalDenied a
   Outcome out = runner.Join();
   REQUIRE(out.is_suspended());
 
-  auto log2 = std::make_shared<ToolLog>();
+  auto log2 = std::make_shared<Journal>();
   log2->Release();
   auto hooks2 = std::make_shared<HookLog>();
   Outcome done = MakeRuntime(log2, hooks2, setup)->Resume(out.suspended->state)->Run();
