@@ -2,17 +2,13 @@
 // pc), so a run parked at a tool call while generators are mid-iteration (suspended inside try/
 // finally and yield* chains) resumes in a new runtime with the same Result as an uninterrupted run;
 // and a run saved and restored every few steps (frames of running generators on the stack) too.
-#include <atomic>
-#include <chrono>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "runtime/runtime.h"
-#include "tools/tool.h"
+#include "tests/runtime/job_runtime.h"
 
 namespace {
 
@@ -20,48 +16,9 @@ using codemode::Language;
 using codemode::Outcome;
 using codemode::Result;
 using codemode::Runtime;
-using codemode::RuntimeOptions;
-namespace tools = codemode::tools;
-
-// t.job: `start` answers at once; `wait` answers when *released, else blocks until the engine
-// stops it (a park).
-tools::Namespace JobTool(std::shared_ptr<std::atomic<bool>> released) {
-  tools::DurableFns fns;
-  fns.start = [](tools::CallRequest req, tools::Completion done) { done("{\"job\":1}"); };
-  fns.wait = [released](tools::DurableRequest req, tools::Completion done) {
-    std::thread([released, stop = req.stop, done = std::move(done)]() mutable {
-      while (!released->load() && !stop.stop_requested())
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      if (released->load()) {
-        done(std::string("{\"done\":true}"));
-      } else {
-        done(absl::CancelledError("stopped"));
-      }
-    }).detach();
-  };
-  fns.cancel = [](tools::DurableRequest req, tools::Completion done) { done(std::string("{}")); };
-  tools::Namespace ns;
-  ns.tools.emplace_back("job", tools::Tool::Durable(fns));
-  tools::Namespace root;
-  root.namespaces.emplace_back("t", ns);
-  return root;
-}
 
 std::unique_ptr<Runtime> Make(bool released, bool park = false, uint64_t roundtrip_steps = 0) {
-  RuntimeOptions options;
-  options.language = Language::kJavaScript;
-  options.park_when_waiting = park;
-  if (roundtrip_steps > 0) {
-    options.roundtrip = true;
-    options.roundtrip_steps = roundtrip_steps;
-  }
-  auto flag = std::make_shared<std::atomic<bool>>(released);
-  auto tree = tools::ToolTree::Make(JobTool(flag));
-  REQUIRE(tree.ok());
-  options.tools = std::move(*tree);
-  auto rt = Runtime::Make(std::move(options));
-  REQUIRE(rt.ok());
-  return std::move(*rt);
+  return codemode::testing::MakeJobRuntime(Language::kJavaScript, released, park, roundtrip_steps);
 }
 
 // Generators suspended in a for-of, inside try/finally, in a yield* chain and in a user-iterator

@@ -2,17 +2,13 @@
 // is seeded from its run id (the same id gives the same sequence, different ids differ) and the
 // generator's state travels in snapshots, so a run parked in one runtime and resumed in another
 // continues the exact sequence an uninterrupted run with that id produces.
-#include <atomic>
-#include <chrono>
+#include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <thread>
-
-#include <catch2/catch.hpp>
 
 #include "runtime/runtime.h"
-#include "tools/tool.h"
+#include "tests/runtime/job_runtime.h"
 
 namespace {
 
@@ -20,44 +16,9 @@ using codemode::Language;
 using codemode::Outcome;
 using codemode::Result;
 using codemode::Runtime;
-using codemode::RuntimeOptions;
-namespace tools = codemode::tools;
-
-// A durable tool t.job: `start` answers at once; `wait` answers at once when *released, otherwise it
-// blocks until the engine stops it (a park), leaving the job for a later resume.
-tools::Namespace JobTool(std::shared_ptr<std::atomic<bool>> released) {
-  tools::DurableFns fns;
-  fns.start = [](tools::CallRequest req, tools::Completion done) { done("{\"job\":1}"); };
-  fns.wait = [released](tools::DurableRequest req, tools::Completion done) {
-    std::thread([released, stop = req.stop, done = std::move(done)]() mutable {
-      while (!released->load() && !stop.stop_requested())
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      if (released->load()) {
-        done(std::string("{\"done\":true}"));
-      } else {
-        done(absl::CancelledError("stopped"));
-      }
-    }).detach();
-  };
-  fns.cancel = [](tools::DurableRequest req, tools::Completion done) { done(std::string("{}")); };
-  tools::Namespace ns;
-  ns.tools.emplace_back("job", tools::Tool::Durable(fns));
-  tools::Namespace root;
-  root.namespaces.emplace_back("t", ns);
-  return root;
-}
 
 std::unique_ptr<Runtime> Make(Language language, bool released, bool park = false) {
-  RuntimeOptions options;
-  options.language = language;
-  options.park_when_waiting = park;
-  auto flag = std::make_shared<std::atomic<bool>>(released);
-  auto tree = tools::ToolTree::Make(JobTool(flag));
-  REQUIRE(tree.ok());
-  options.tools = std::move(*tree);
-  auto rt = Runtime::Make(std::move(options));
-  REQUIRE(rt.ok());
-  return std::move(*rt);
+  return codemode::testing::MakeJobRuntime(language, released, park);
 }
 
 std::string Run(Language language, std::string_view source, std::string run_id) {
@@ -76,7 +37,8 @@ constexpr std::string_view kLua =
 }  // namespace
 
 TEST_CASE("random: the same run id gives the same sequence, other ids differ (JS and Lua)") {
-  for (auto [language, source] : {std::pair{Language::kJavaScript, kJs}, std::pair{Language::kLua, kLua}}) {
+  for (auto [language, source] :
+       {std::pair{Language::kJavaScript, kJs}, std::pair{Language::kLua, kLua}}) {
     std::string a = Run(language, source, "run-a");
     CHECK(Run(language, source, "run-a") == a);
     CHECK(Run(language, source, "run-b") != a);
@@ -88,7 +50,8 @@ TEST_CASE("random: the same run id gives the same sequence, other ids differ (JS
 
 TEST_CASE("random: crypto.randomUUID draws from the run's generator (same id, same UUIDs)") {
   constexpr std::string_view kUuids =
-      "const a = [crypto.randomUUID(), crypto.randomUUID()]; await null; a.push(crypto.randomUUID()); "
+      "const a = [crypto.randomUUID(), crypto.randomUUID()]; await null; "
+      "a.push(crypto.randomUUID()); "
       "return a;";
   std::string a = Run(Language::kJavaScript, kUuids, "uuid-a");
   CHECK(a.size() == 2 + 3 * 38 + 2);  // ["…","…","…"]: three quoted 36-character UUIDs
@@ -97,11 +60,12 @@ TEST_CASE("random: crypto.randomUUID draws from the run's generator (same id, sa
 }
 
 TEST_CASE("random: JS Math.random values are in [0, 1) and not constant") {
-  std::string v = Run(Language::kJavaScript,
-                      "let lo = 1, hi = 0, s = new Set(); for (let i = 0; i < 10000; i++) {"
-                      " const x = Math.random(); lo = Math.min(lo, x); hi = Math.max(hi, x); s.add(x); }"
-                      " return [lo >= 0, hi < 1, lo < 0.01, hi > 0.99, s.size];",
-                      "range");
+  std::string v =
+      Run(Language::kJavaScript,
+          "let lo = 1, hi = 0, s = new Set(); for (let i = 0; i < 10000; i++) {"
+          " const x = Math.random(); lo = Math.min(lo, x); hi = Math.max(hi, x); s.add(x); }"
+          " return [lo >= 0, hi < 1, lo < 0.01, hi > 0.99, s.size];",
+          "range");
   CHECK(v == "[true,true,true,true,10000]");
 }
 
@@ -123,9 +87,12 @@ TEST_CASE("random: Lua ranges, math.random(0), reseeding") {
               "r[6] = string.format('%.15g', math.random()) return r",
               id) == R"([42,0,50,-8358531260401861301,665,"0.683549339701364"])");
   // Without arguments: a new seed drawn from the run's generator, reproducible from the run id.
-  std::string s = Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs");
-  CHECK(s == Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs"));
-  CHECK(s != Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs2"));
+  std::string s =
+      Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs");
+  CHECK(s ==
+        Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs"));
+  CHECK(s !=
+        Run(Language::kLua, "local a, b = math.randomseed() return {a, b, math.random(0)}", "rs2"));
 }
 
 TEST_CASE("random: the sequence continues exactly across a park and a resume in a new runtime") {
@@ -135,7 +102,8 @@ TEST_CASE("random: the sequence continues exactly across a park and a resume in 
   const std::string_view lua =
       "local a = {math.random(), math.random(1, 1000000)} tools.t.job({}) "
       "a[3] = math.random() a[4] = math.random(1, 1000000) return a";
-  for (auto [language, source] : {std::pair{Language::kJavaScript, js}, std::pair{Language::kLua, lua}}) {
+  for (auto [language, source] :
+       {std::pair{Language::kJavaScript, js}, std::pair{Language::kLua, lua}}) {
     std::string straight = Run(language, source, "park-1");
     Outcome parked = Make(language, false, /*park=*/true)->NewProgram(source, "", "park-1")->Run();
     REQUIRE(parked.is_suspended());
@@ -147,20 +115,23 @@ TEST_CASE("random: the sequence continues exactly across a park and a resume in 
   }
 }
 
-TEST_CASE("random: crypto.getRandomValues draws from the run's generator and continues after a resume") {
+TEST_CASE(
+    "random: crypto.getRandomValues draws from the run's generator and continues after a resume") {
   // The same run id gives the same bytes (also interleaved with Math.random and randomUUID); a run
   // parked on a tool call and resumed in a new runtime continues the uninterrupted sequence.
   const std::string_view js =
       "const a = Array.from(crypto.getRandomValues(new Uint8Array(8)));"
       " a.push(Math.random() < 1, crypto.randomUUID().length);"
       " await tools.t.job({});"
-      " a.push(...crypto.getRandomValues(new Int32Array(3)), ...crypto.getRandomValues(new Uint16Array(2)));"
+      " a.push(...crypto.getRandomValues(new Int32Array(3)), ...crypto.getRandomValues(new "
+      "Uint16Array(2)));"
       " return a;";
   std::string straight = Run(Language::kJavaScript, js, "grv-1");
   CHECK(straight.size() > 40);
   CHECK(Run(Language::kJavaScript, js, "grv-1") == straight);
   CHECK(Run(Language::kJavaScript, js, "grv-2") != straight);
-  Outcome parked = Make(Language::kJavaScript, false, /*park=*/true)->NewProgram(js, "", "grv-1")->Run();
+  Outcome parked =
+      Make(Language::kJavaScript, false, /*park=*/true)->NewProgram(js, "", "grv-1")->Run();
   REQUIRE(parked.is_suspended());
   Outcome done = Make(Language::kJavaScript, true)->Resume(parked.suspended->state)->Run();
   INFO(done.result.error.kind << ": " << done.result.error.message);
