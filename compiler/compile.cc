@@ -440,6 +440,7 @@ std::variant<bytecode::Module, CompileError> CompileJavaScript(std::string_view 
   m.scopes = tree.get();
   m.module.language = bytecode::Language::kJavaScript;
   m.module.source_name = options.source_name;
+  m.site_texts = options.site_texts;
   FunctionInfo* main_info = tree->FunctionFor(parsed.program);
   if (!main_info) return CompileError{CompileError::Kind::kParseError, "internal error", 1, 1};
   {

@@ -24,6 +24,9 @@ struct CompileError {
 struct CompileOptions {
   std::string source_name = "program.js";
   bool typescript = true;  // accept and erase TypeScript's erasable syntax
+  // Record the source text of callees and iterables for V8's error messages ("o.list.map is not a
+  // function"; bytecode::SiteText). Off for the prelude, whose messages name the program's values.
+  bool site_texts = true;
 };
 
 // Parses `utf8_source` as a code-mode program (the body of an async function, docs/internals.md
@@ -31,10 +34,10 @@ struct CompileOptions {
 // returned module passes compiler/verify.h's VerifyModule. Protos are listed in creation order; the
 // main proto (kind kScript, is_async) is protos[module.main].
 // Errors: kParseError for invalid syntax (ECMA-262 early errors included where they matter for
-// execution, e.g. redeclared let/const), kUnsupportedSyntax at the node's location for classes,
-// generators, for-await, super and private names (not implemented yet) and for functions that
-// exceed the ISA's limits ("function too large": 255 registers, 65535 children, 255 upvalues, code
-// size).
+// execution, e.g. redeclared let/const), kUnsupportedSyntax at the node's location for what is not
+// lowered (docs/feature-matrix.md lists it: decorators, some TypeScript module forms, …) and for
+// functions that exceed the ISA's limits ("function too large": 255 registers, 65535 children, 255
+// upvalues, code size).
 std::variant<bytecode::Module, CompileError> CompileJavaScript(std::string_view utf8_source,
                                                                const CompileOptions& options);
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "compiler/call_printer.h"
 #include "compiler/codegen.h"
 #include "compiler/compile.h"
 #include "compiler/js/ast.h"
@@ -25,6 +26,7 @@ struct ModuleCompiler {
   const ScopeTree* scopes = nullptr;
   bytecode::Module module;
   std::optional<CompileError> error;
+  bool site_texts = true;  // CompileOptions::site_texts
 
   bool failed() const { return error.has_value(); }
   void Fail(const js::Node* at, CompileError::Kind kind, std::string message) {
@@ -121,6 +123,13 @@ class FunctionCompiler {
       At(m->property_line, m->property_column);
     }
   }
+  // Records the error-message text of `expr` for the instruction emitted next (bytecode::SiteText).
+  void SiteTextNext(bytecode::SiteTextKind kind, const js::Node* expr, bool iterator_error = false) {
+    if (m_->site_texts && expr)
+      b_.proto().site_texts.push_back({b_.pc(), kind, CallSiteText(expr, iterator_error)});
+  }
+  // The SiteText of GETITER/SPREAD over `iterable` as V8 words it: a call's result names the callee.
+  void IterableSiteTextNext(const js::Node* iterable);
   uint32_t Name(std::string_view utf8) { return b_.AddStringUtf8(utf8); }
   uint32_t Message(std::u16string_view s);
   void ThrowError(isa::ThrowKind kind, std::u16string_view message);
@@ -293,6 +302,9 @@ class FunctionCompiler {
   std::vector<bytecode::UpvalueDesc> upvalues_;
   std::vector<uint32_t> children_;
   std::vector<Label> chain_nil_;  // optional-chain short-circuit targets, innermost last
+  // The initializer of the declaration whose array pattern is bound next: V8 names an identifier,
+  // literal or call there in "x is not iterable", and words every other source its runtime way.
+  const js::Node* pattern_source_ = nullptr;
   bool strict_ = false;
 };
 

@@ -515,6 +515,8 @@ void FunctionCompiler::YieldTo(const js::YieldExpression* y, int dst) {
     RegScope as(b_);
     int src = ExprAny(y->argument);
     At(y->argument);
+    if (y->argument->kind != NodeKind::kIdentifier)
+      SiteTextNext(bytecode::SiteTextKind::kYieldStar, y->argument);
     if (async) {
       b_.EmitABC(Op::ASYNCITER, it, src, 0);
     } else {
@@ -759,6 +761,16 @@ void FunctionCompiler::TemplateTo(const js::TemplateLiteral* t, int dst) {
   }
 }
 
+void FunctionCompiler::IterableSiteTextNext(const js::Node* iterable) {
+  if (iterable->kind == NodeKind::kCall &&
+      iterable->As<js::CallExpression>()->callee->kind != NodeKind::kSuper) {
+    SiteTextNext(bytecode::SiteTextKind::kIterableCall,
+                 iterable->As<js::CallExpression>()->callee, /*iterator_error=*/true);
+  } else {
+    SiteTextNext(bytecode::SiteTextKind::kIterable, iterable);
+  }
+}
+
 void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
   const js::TemplateLiteral* q = t->quasi;
   if (q->expressions.size() + 1 > 253) {
@@ -784,6 +796,7 @@ void FunctionCompiler::TaggedTemplateTo(const js::TaggedTemplate* t, int dst) {
     ExprTo(e, r);
   }
   At(t);
+  SiteTextNext(bytecode::SiteTextKind::kCallee, t->tag);
   b_.EmitAB(Op::CALL, base, static_cast<int>(q->expressions.size()) + 1);
   b_.EmitMove(dst, base);
 }
@@ -800,6 +813,7 @@ void FunctionCompiler::ArrayTo(const js::ArrayLiteral* a, int dst) {
     } else if (el->kind == NodeKind::kSpread) {
       int r = ExprAny(el->As<js::SpreadElement>()->argument);
       At(el);
+      IterableSiteTextNext(el->As<js::SpreadElement>()->argument);
       b_.EmitAB(Op::SPREAD, dst, r);
     } else {
       int r = ExprAny(el);
@@ -1416,6 +1430,7 @@ int FunctionCompiler::Arguments(const std::vector<Node*>& args, int base) {
     if (a->kind == NodeKind::kSpread) {
       int r = ExprAny(a->As<js::SpreadElement>()->argument);
       At(a);
+      SiteTextNext(bytecode::SiteTextKind::kSpreadArgument, a->As<js::SpreadElement>()->argument);
       b_.EmitAB(Op::SPREAD, arr, r);
     } else {
       int r = ExprAny(a);
@@ -1446,6 +1461,7 @@ void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   } else {
     At(c);
   }
+  SiteTextNext(bytecode::SiteTextKind::kCallee, c->callee);
   if (n >= 0) {
     b_.EmitAB(Op::CALL, base, n);
   } else {
@@ -1462,6 +1478,7 @@ void FunctionCompiler::NewTo(const js::NewExpression* n, int dst) {
   ExprTo(n->callee, base);
   int count = Arguments(n->arguments, base);
   At(n);
+  SiteTextNext(bytecode::SiteTextKind::kCallee, n->callee);
   if (count >= 0) {
     b_.EmitAB(Op::NEW, base, count);
   } else {

@@ -1,5 +1,7 @@
 // Destructuring (binding and assignment patterns) — ECMA-262 §8.6.2 BindingInitialization,
 // §13.15.5 DestructuringAssignmentEvaluation, §8.6.3 IteratorBindingInitialization.
+#include <utility>
+
 #include "absl/strings/str_cat.h"
 #include "compiler/lower.h"
 
@@ -283,6 +285,23 @@ void FunctionCompiler::DestructureArray(const js::ArrayPattern* p, int v, BindMo
   At(p);
   int it = b_.Alloc(2);
   int done = Temp();
+  if (const js::Node* src = std::exchange(pattern_source_, nullptr)) {
+    switch (src->kind) {
+      case NodeKind::kIdentifier:
+      case NodeKind::kNumberLiteral:
+      case NodeKind::kStringLiteral:
+      case NodeKind::kBooleanLiteral:
+      case NodeKind::kNullLiteral:
+      case NodeKind::kTemplateLiteral:
+      case NodeKind::kArrayLiteral:
+      case NodeKind::kObjectLiteral:
+      case NodeKind::kCall:
+        IterableSiteTextNext(src);
+        break;
+      default:
+        break;
+    }
+  }
   b_.EmitAB(Op::GETITER, it, v);
   b_.EmitA(Op::LOADFALSE, done);
   bool need_region = false;

@@ -294,7 +294,9 @@ void FunctionCompiler::VarDeclaration(const js::VariableDeclaration* d) {
       b_.EmitMove(t, v);
       v = t;
     }
+    if (decl->target->kind == NodeKind::kArrayPattern) pattern_source_ = decl->init;
     BindPattern(decl->target, v, BindMode::kInit);
+    pattern_source_ = nullptr;
   }
 }
 
@@ -545,6 +547,8 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   int iterable = ExprAny(s->right);
   int it = b_.Alloc(2);
   At(s->right);
+  // V8 names an optional chain's value by its type here ("number 5 is not iterable (…)").
+  if (s->right->kind != NodeKind::kOptionalChain) IterableSiteTextNext(s->right);
   if (s->is_await) {
     b_.EmitABC(Op::ASYNCITER, it, iterable, 0);
     b_.EmitABX(Op::GETFIELD, it + 1, it, Name("next"));

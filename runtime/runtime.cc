@@ -57,6 +57,7 @@ absl::StatusOr<const vm::Realm*> SharedRealm() {
     compiler::CompileOptions options;
     options.source_name = "prelude.js";
     options.typescript = false;
+    options.site_texts = false;
     auto compiled = compiler::CompileJavaScript(PreludeSource(), options);
     if (auto* err = std::get_if<compiler::CompileError>(&compiled)) {
       status = absl::InternalError(absl::StrCat("prelude does not compile: ", err->message, " at ",

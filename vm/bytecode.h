@@ -69,6 +69,28 @@ struct LocalVarInfo {
   uint8_t reg = 0;
 };
 
+// How the VM words the TypeError of the instruction at a SiteText's pc (V8's messages; the text is V8's
+// CallPrinter rendering of the operand's source, compiler/call_printer.h).
+enum class SiteTextKind : uint8_t {
+  kCallee,          // CALL/NEW/CALLSPREAD/NEWSPREAD: "<text> is not a function" ("… a constructor")
+  kIterable,        // GETITER/SPREAD/ASYNCITER: "<text> is not iterable" ("… async iterable")
+  kIterableCall,    // the iterable is a call's result: "<text> is not a function or its return value
+                    // is not iterable" (text: the callee)
+  kSpreadArgument,  // SPREAD of a call argument: "Spread syntax requires ...iterable[Symbol.iterator]
+                    // to be a function", nullish: "<text> is not iterable (cannot read property null)"
+  kYieldStar,       // yield* of a non-identifier: "yield* (intermediate value) is not iterable"
+};
+
+// Source text for the error message of one instruction of user code ("o.items.map is not a
+// function"). Filled by the JavaScript compiler for program code only (not the prelude); never saved
+// in snapshots (recompiled from source). Instructions without one get V8's runtime wording
+// ("object is not iterable (cannot read property Symbol(Symbol.iterator))").
+struct SiteText {
+  uint32_t pc = 0;
+  SiteTextKind kind = SiteTextKind::kCallee;
+  std::string text;  // UTF-8
+};
+
 enum class FunctionKind : uint8_t {
   kNormal,           // function declaration / expression: callable and constructible
   kArrow,            // lexical this/arguments/new.target (the compiler resolves them as upvalues)
@@ -101,6 +123,7 @@ struct FunctionProto {
   std::vector<Handler> handlers;
   std::vector<LineEntry> lines;
   std::vector<LocalVarInfo> locals;  // Lua debug info (vm/lua/debug_names.h); empty for JavaScript
+  std::vector<SiteText> site_texts;  // sorted by pc; JavaScript program code only
   uint32_t line = 0;           // where the function starts
   uint32_t column = 0;
 };

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/error.h"
 #include "vm/lua/lua_number.h"
 #include "vm/lua/table.h"
 #include "vm/realm.h"
@@ -46,12 +47,31 @@ std::string DescribeForError(VM& vm, Value v) {
       }
       return vm.IsArray(v) ? "array" : "#<Object>";
     case Tag::kSymbol:
-      return "Symbol()";
+      return DescribeForMessage(vm, v);
     default: {
       String* s = vm.ToStringPrimitive(v);
       return s ? s->ToUtf8() : "value";
     }
   }
+}
+
+// Where a property lookup on the non-nullish JavaScript value `v` starts: the object itself, or the
+// prototype of the primitive's wrapper.
+Object* LookupStart(const Intrinsics& in, Value v) {
+  return v.IsObject()   ? v.AsObject()
+         : v.IsString() ? in.string_prototype
+         : v.IsNumber() ? in.number_prototype
+         : v.IsBool()   ? in.boolean_prototype
+         : v.IsBigInt() ? in.bigint_prototype
+                        : in.symbol_prototype;
+}
+
+// How "X is not a function" names the callee `fn` of a failed call: the call site's source text
+// (V8's CallPrinter, bytecode::SiteText) when the innermost frame is executing the program's own
+// CALL/NEW of exactly this value, else V8's runtime description ("#<Object>", "5").
+std::string CalleeForError(VM& vm, Value fn) {
+  std::string text = vm.CurrentCalleeText(fn);
+  return text.empty() ? DescribeForError(vm, fn) : text;
 }
 
 // The ReferenceError of a TDZ check on the binding named `name`; `this` of a derived constructor
@@ -65,8 +85,18 @@ std::string TdzMessage(Value name) {
 }
 
 std::string KeyName(VM& vm, const PropertyKey& k) {
-  if (k.is_symbol()) return "Symbol()";
+  if (k.is_symbol()) return DescribeForMessage(vm, Value::FromSymbol(static_cast<Symbol*>(k.cell)));
   return vm.KeyToString(k)->ToUtf8();
+}
+
+// "Cannot read properties of undefined (reading 'x')"; V8 words a nullish value's @@iterator load as
+// the iteration error it precedes.
+std::string ReadOfNullishMessage(VM& vm, Value o, const PropertyKey& key) {
+  if (key.is_symbol() && key.cell == vm.realm().intrinsics().sym_iterator)
+    return absl::StrCat(DescribeTypeForMessage(vm, o),
+                        " is not iterable (cannot read property Symbol(Symbol.iterator))");
+  return absl::StrCat("Cannot read properties of ", DescribeForError(vm, o), " (reading '",
+                      KeyName(vm, key), "')");
 }
 }  // namespace
 
@@ -191,7 +221,7 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
       if (lua_run_) {
         LuaError(absl::StrCat("attempt to call a ", LuaTypeName(fn), " value"));
       } else {
-        ThrowTypeError(absl::StrCat(DescribeForError(*this, fn),
+        ThrowTypeError(absl::StrCat(hops == 0 ? CalleeForError(*this, fn) : DescribeForError(*this, fn),
                                     construct ? " is not a constructor" : " is not a function"));
       }
       goto threw;
@@ -199,7 +229,8 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
     {
       auto* f = static_cast<FunctionObject*>(fn.AsObject());
       if (construct && !f->is_constructor) {
-        ThrowTypeError(absl::StrCat(DescribeForError(*this, fn), " is not a constructor"));
+        ThrowTypeError(absl::StrCat(hops == 0 ? CalleeForError(*this, fn) : DescribeForError(*this, fn),
+                                    " is not a constructor"));
         goto threw;
       }
       if (f->type == FunctionType::kClosure) {
@@ -1658,8 +1689,7 @@ reload:
         } else if (o.IsBigInt()) {
           start = in.bigint_prototype;
         } else {
-          ThrowTypeError(absl::StrCat("Cannot read properties of ", DescribeForError(*this, o),
-                                      " (reading '", KeyName(*this, key), "')"));
+          ThrowTypeError(ReadOfNullishMessage(*this, o, key));
           THROW_HERE();
         }
         Value out, getter;
@@ -1727,8 +1757,7 @@ reload:
         } else if (o.IsBigInt()) {
           start = in.bigint_prototype;
         } else {
-          ThrowTypeError(absl::StrCat("Cannot read properties of ", DescribeForError(*this, o),
-                                      " (reading '", KeyName(*this, key), "')"));
+          ThrowTypeError(ReadOfNullishMessage(*this, o, key));
           THROW_HERE();
         }
         Value out, getter;
@@ -1987,6 +2016,20 @@ reload:
           }
           break;
         }
+        // A source without a callable @@iterator fails here, where the message can name it.
+        if (src.IsNullish()) {
+          ThrowTypeError(NotIterableMessage(src));
+          THROW_HERE();
+        }
+        {
+          Value method, getter;
+          if (GetNoCall(src, LookupStart(in, src), PropertyKey::Sym(in.sym_iterator), &method,
+                        &getter) &&
+              !IsCallable(method)) {
+            ThrowTypeError(NotIterableMessage(src));
+            THROW_HERE();
+          }
+        }
         f->pc = pc;
         AFTER_CALL(CallHelper(static_cast<int>(HelperId::kSpreadSlow), 255, {R[a], src}));
       }
@@ -2190,22 +2233,17 @@ reload:
           break;
         }
         if (v.IsNullish()) {
-          ThrowTypeError(absl::StrCat(DescribeForError(*this, v), " is not iterable"));
+          ThrowTypeError(NotIterableMessage(v));
           THROW_HERE();
         }
         Value method, getter;
-        Object* start = v.IsObject() ? v.AsObject()
-                        : v.IsString() ? in.string_prototype
-                        : v.IsNumber() ? in.number_prototype
-                        : v.IsBool() ? in.boolean_prototype
-                                     : in.symbol_prototype;
-        if (!GetNoCall(v, start, PropertyKey::Sym(in.sym_iterator), &method, &getter)) {
+        if (!GetNoCall(v, LookupStart(in, v), PropertyKey::Sym(in.sym_iterator), &method, &getter)) {
           f->pc = pc;
           R[a + 1] = Value::Empty();
           AFTER_CALL(CallHelper(static_cast<int>(HelperId::kGetIteratorSlow), static_cast<uint8_t>(a), {v}));
         }
         if (!IsCallable(method)) {
-          ThrowTypeError(absl::StrCat(DescribeForError(*this, v), " is not iterable"));
+          ThrowTypeError(NotIterableMessage(v));
           THROW_HERE();
         }
         R[a + 1] = Value::Empty();  // `next` is read on first ITERNEXT

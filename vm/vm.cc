@@ -4,6 +4,7 @@
 #include "vm/lua/table.h"
 #include "vm/vm.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -495,6 +496,57 @@ void VM::Terminate(Termination why, std::string message) {
   termination_ = why;
   termination_message_ = std::move(message);
   CurrentLocation(&termination_line_, &termination_column_);
+}
+
+const bytecode::SiteText* VM::CurrentSiteText() const {
+  if (frames_.empty()) return nullptr;
+  const Frame& f = frames_.back();
+  if (f.proto == nullptr || f.proto->is_shared() || f.pc == nullptr) return nullptr;
+  const auto& texts = f.proto->bc->site_texts;
+  if (texts.empty()) return nullptr;
+  uint32_t pc = static_cast<uint32_t>(f.pc - f.proto->bc->code.data());
+  if (pc == 0) return nullptr;
+  --pc;  // f.pc is past the executing instruction
+  auto it = std::lower_bound(texts.begin(), texts.end(), pc,
+                             [](const bytecode::SiteText& t, uint32_t p) { return t.pc < p; });
+  return it != texts.end() && it->pc == pc ? &*it : nullptr;
+}
+
+std::string VM::CurrentCalleeText(Value fn) const {
+  const bytecode::SiteText* t = CurrentSiteText();
+  if (t == nullptr || t->kind != bytecode::SiteTextKind::kCallee) return "";
+  const Frame& f = frames_.back();
+  isa::Instr at = f.pc[-1];
+  isa::Op op = isa::GetOp(at);
+  if (op != isa::Op::CALL && op != isa::Op::NEW && op != isa::Op::CALLSPREAD &&
+      op != isa::Op::NEWSPREAD)
+    return "";
+  if (!stack_[f.base + isa::GetA(at)].RawEquals(fn)) return "";
+  return t->text;
+}
+
+std::string VM::NotIterableMessage(Value v, bool async) {
+  const char* what = async ? " is not async iterable" : " is not iterable";
+  if (const bytecode::SiteText* t = CurrentSiteText()) {
+    switch (t->kind) {
+      case bytecode::SiteTextKind::kIterable:
+        return absl::StrCat(t->text, what);
+      case bytecode::SiteTextKind::kIterableCall:
+        return absl::StrCat(t->text, " is not a function or its return value", what);
+      case bytecode::SiteTextKind::kSpreadArgument:
+        if (v.IsNullish())
+          return absl::StrCat(t->text, what, " (cannot read property ",
+                              v.IsNull() ? "null" : "undefined", ")");
+        return "Spread syntax requires ...iterable[Symbol.iterator] to be a function";
+      case bytecode::SiteTextKind::kYieldStar:
+        return absl::StrCat("yield* (intermediate value)", what);
+      case bytecode::SiteTextKind::kCallee:
+        break;
+    }
+  }
+  return absl::StrCat(DescribeTypeForMessage(*this, v), what,
+                      " (cannot read property Symbol(Symbol.", async ? "asyncIterator" : "iterator",
+                      "))");
 }
 
 void VM::CurrentLocation(uint32_t* line, uint32_t* column) const {

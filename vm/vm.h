@@ -454,6 +454,18 @@ class VM {
   std::string DescribeError(Value error);
   // The location of the innermost frame (for errors created right now).
   void CurrentLocation(uint32_t* line, uint32_t* column) const;
+  // The compiler's SiteText for the instruction the innermost frame is executing (program code
+  // only; nullptr for prelude code, Lua, or an instruction without one). vm/bytecode.h.
+  const bytecode::SiteText* CurrentSiteText() const;
+  // V8's message for a value that is not iterable at the current instruction: "rows is not
+  // iterable", "f is not a function or its return value is not iterable", … with the site's text,
+  // else "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))". `async`: for
+  // await's "… is not async iterable".
+  std::string NotIterableMessage(Value v, bool async = false);
+  // The SiteText of the program's CALL/NEW/CALLSPREAD/NEWSPREAD the innermost frame is executing,
+  // when its callee register holds exactly `fn` (so a built-in calling a callback it was given never
+  // borrows its caller's text); "" otherwise.
+  std::string CurrentCalleeText(Value fn) const;
 
   // GC roots beyond the stack (runtime-held values).
   std::vector<Value>& extra_roots() { return extra_roots_; }

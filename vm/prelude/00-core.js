@@ -141,9 +141,13 @@ function toStringSlow(v) {
 }
 
 // Iterator protocol (ECMA-262 §7.4).
+// GetIterator (ECMA-262 §7.4.3) with V8's runtime wording ("number 5 is not iterable (cannot read
+// property Symbol(Symbol.iterator))"); program code names the value instead (VM::NotIterableMessage).
 function getIterator(v) {
-  const m = v[SymbolIterator];
-  if (!isCallable(m)) throw typeError(`${typeof v === 'string' ? 'string' : typeof v} is not iterable`);
+  const m = v === undefined || v === null ? undefined : v[SymbolIterator];
+  if (!isCallable(m)) {
+    throw typeError(`${I.errDescribeType(v)} is not iterable (cannot read property Symbol(Symbol.iterator))`);
+  }
   const it = call(m, v);
   if (!isObject(it)) throw typeError('Result of the Symbol.iterator method is not an object');
   return it;
