@@ -82,6 +82,11 @@ class FunctionBuilder {
   uint32_t line() const { return line_; }
   uint32_t column() const { return column_; }
 
+  // Records how V8 names the callee of the call instruction at `pc` (bytecode::CalleeText).
+  void AddCalleeText(uint32_t pc, std::string text) {
+    proto_.callee_texts.push_back({pc, std::move(text)});
+  }
+
   // ---- emission. All return the pc of the emitted instruction.
   uint32_t pc() const { return static_cast<uint32_t>(proto_.code.size()); }
   uint32_t EmitA(isa::Op op, int a);

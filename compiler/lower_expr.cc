@@ -22,6 +22,62 @@ bool SmallIntLiteral(const Node* n, int* out) {
 
 bool IsGlobalName(const FunctionCompiler*, const Reference* r) { return !r || !r->binding; }
 
+// Appends V8's CallPrinter text for the callee `n` (the "o.a.b" of "o.a.b is not a function");
+// false for forms whose text was not checked against Node.js (the VM then describes the value
+// instead).
+bool PrintCallee(const Node* n, std::string* out) {
+  if (!n) return false;
+  switch (n->kind) {
+    case NodeKind::kIdentifier:
+      *out += n->As<js::Identifier>()->name;
+      return true;
+    case NodeKind::kThis:
+      *out += "this";
+      return true;
+    case NodeKind::kFunctionExpression:
+    case NodeKind::kArrowFunction:
+    case NodeKind::kClassExpression:
+      *out += "(intermediate value)";
+      return true;
+    case NodeKind::kOptionalChain:
+      return PrintCallee(n->As<js::OptionalChain>()->expression, out);
+    case NodeKind::kCall: {
+      const auto* c = n->As<js::CallExpression>();
+      if (c->optional || !PrintCallee(c->callee, out)) return false;
+      *out += "(...)";
+      return true;
+    }
+    case NodeKind::kMember: {
+      const auto* m = n->As<js::MemberExpression>();
+      if (!PrintCallee(m->object, out) || !m->property) return false;
+      const Node* p = m->property;
+      if (!m->computed) {
+        if (p->kind != NodeKind::kIdentifier) return false;  // #private
+        absl::StrAppend(out, m->optional ? "?." : ".", p->As<js::Identifier>()->name);
+        return true;
+      }
+      if (m->optional) return false;
+      if (p->kind == NodeKind::kStringLiteral) {
+        absl::StrAppend(out, ".", Utf16ToUtf8(p->As<js::StringLiteral>()->value));
+        return true;
+      }
+      if (p->kind == NodeKind::kIdentifier) {
+        absl::StrAppend(out, "[", p->As<js::Identifier>()->name, "]");
+        return true;
+      }
+      if (p->kind == NodeKind::kNumberLiteral) {
+        double v = p->As<js::NumberLiteral>()->value;
+        if (v != std::floor(v) || v < 0 || v > 9007199254740991.0) return false;
+        absl::StrAppend(out, "[", static_cast<int64_t>(v), "]");
+        return true;
+      }
+      return false;
+    }
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 isa::Op FunctionCompiler::BinaryOpcode(js::BinaryOp op) const {
@@ -1446,11 +1502,8 @@ void FunctionCompiler::CallTo(const js::CallExpression* c, int dst) {
   } else {
     At(c);
   }
-  if (n >= 0) {
-    b_.EmitAB(Op::CALL, base, n);
-  } else {
-    b_.EmitA(Op::CALLSPREAD, base);
-  }
+  uint32_t call_pc = n >= 0 ? b_.EmitAB(Op::CALL, base, n) : b_.EmitA(Op::CALLSPREAD, base);
+  if (std::string text; PrintCallee(c->callee, &text)) b_.AddCalleeText(call_pc, std::move(text));
   b_.EmitMove(dst, base);
 }
 
@@ -1462,11 +1515,8 @@ void FunctionCompiler::NewTo(const js::NewExpression* n, int dst) {
   ExprTo(n->callee, base);
   int count = Arguments(n->arguments, base);
   At(n);
-  if (count >= 0) {
-    b_.EmitAB(Op::NEW, base, count);
-  } else {
-    b_.EmitA(Op::NEWSPREAD, base);
-  }
+  uint32_t new_pc = count >= 0 ? b_.EmitAB(Op::NEW, base, count) : b_.EmitA(Op::NEWSPREAD, base);
+  if (std::string text; PrintCallee(n->callee, &text)) b_.AddCalleeText(new_pc, std::move(text));
   b_.EmitMove(dst, base);
 }
 

@@ -69,6 +69,15 @@ struct LocalVarInfo {
   uint8_t reg = 0;
 };
 
+// The callee of a JavaScript CALL/NEW/CALLSPREAD/NEWSPREAD at `pc` as V8's CallPrinter shows it in
+// "<text> is not a function" / "<text> is not a constructor" ("o.a.b", "o[k]", "f(...)",
+// "(intermediate value)"). Only for callee forms whose text is known to match V8; other sites
+// describe the value instead. Derived from the source, so never saved in snapshots.
+struct CalleeText {
+  uint32_t pc = 0;
+  std::string text;  // UTF-8
+};
+
 enum class FunctionKind : uint8_t {
   kNormal,           // function declaration / expression: callable and constructible
   kArrow,            // lexical this/arguments/new.target (the compiler resolves them as upvalues)
@@ -101,6 +110,7 @@ struct FunctionProto {
   std::vector<Handler> handlers;
   std::vector<LineEntry> lines;
   std::vector<LocalVarInfo> locals;  // Lua debug info (vm/lua/debug_names.h); empty for JavaScript
+  std::vector<CalleeText> callee_texts;  // sorted by pc; JavaScript only
   uint32_t line = 0;           // where the function starts
   uint32_t column = 0;
 };

@@ -1,6 +1,7 @@
 // The interpreter loop (DESIGN §4) and everything about calls, frames, exceptions and jobs.
 // Non-recursive (§3.1): program code is only ever entered by pushing a Frame; the C++ stack holds no VM
 // state across a step boundary.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -27,6 +28,15 @@ namespace {
 constexpr int kHelperBinaryOp = static_cast<int>(HelperId::kBinaryOp);
 
 inline double ToInt32(double d) { return static_cast<double>(support::ToInt32(d)); }
+
+// How V8 names the callee of the JavaScript call instruction at `pc_index` of `bc`
+// (bytecode::CalleeText), or nullptr when the compiler left it to DescribeForError.
+const std::string* CalleeTextAt(const bytecode::FunctionProto* bc, uint32_t pc_index) {
+  const auto& v = bc->callee_texts;
+  auto it = std::lower_bound(v.begin(), v.end(), pc_index,
+                             [](const bytecode::CalleeText& e, uint32_t p) { return e.pc < p; });
+  return it != v.end() && it->pc == pc_index ? &it->text : nullptr;
+}
 
 std::string DescribeForError(VM& vm, Value v) {
   switch (v.tag()) {
@@ -2083,6 +2093,15 @@ reload:
             }
           }
         }
+        if (op == Op::NEW ? !IsConstructor(R[a]) : !IsCallable(R[a])) {
+          // V8 names the callee expression ("o.f is not a function") where it can.
+          if (const std::string* text = CalleeTextAt(bc, static_cast<uint32_t>(ip - code))) {
+            ThrowTypeError(absl::StrCat(*text, op == Op::NEW || op == Op::NEWSPREAD
+                                                   ? " is not a constructor"
+                                                   : " is not a function"));
+            THROW_HERE();
+          }
+        }
         CallSite site;
         site.kind = op == Op::NEW ? CallSite::Kind::kConstruct : CallSite::Kind::kCall;
         site.ret_reg = static_cast<uint8_t>(a);
@@ -2098,6 +2117,15 @@ reload:
       case Op::CALLSPREAD:
       case Op::NEWSPREAD: {
         f->pc = pc;
+        if (op == Op::NEWSPREAD ? !IsConstructor(R[a]) : !IsCallable(R[a])) {
+          // V8 names the callee expression ("o.f is not a function") where it can.
+          if (const std::string* text = CalleeTextAt(bc, static_cast<uint32_t>(ip - code))) {
+            ThrowTypeError(absl::StrCat(*text, op == Op::NEW || op == Op::NEWSPREAD
+                                                   ? " is not a constructor"
+                                                   : " is not a function"));
+            THROW_HERE();
+          }
+        }
         Value args = R[a + 2];
         auto* arr = static_cast<ArrayObject*>(args.AsObject());
         uint32_t n = arr->length;
