@@ -1,6 +1,7 @@
 // The interpreter loop (DESIGN §4) and everything about calls, frames, exceptions and jobs.
 // Non-recursive (§3.1): program code is only ever entered by pushing a Frame; the C++ stack holds no VM
 // state across a step boundary.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 

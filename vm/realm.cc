@@ -2,6 +2,7 @@
 // iterators and Promise natives, then the prelude itself; finally the heap is frozen (DESIGN §3.3).
 #include "vm/realm.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/date_format.h"
 #include "vm/builtins/intl.h"
@@ -452,10 +453,9 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
-const char* const kPlannedGlobals[] = {"Date", "Intl",
-                                       "Proxy", "WeakRef", "FinalizationRegistry",
-                                       "BigInt64Array", "BigUint64Array", "crypto",
-                                       "SharedArrayBuffer", "Atomics"};
+const char* const kPlannedGlobals[] = {
+    "Date",          "Intl",           "Proxy", "WeakRef", "FinalizationRegistry",
+    "BigInt64Array", "BigUint64Array", "crypto"};
 
 Value PlannedFeature(VM& vm, CallArgs& args) {
   auto* self = static_cast<NativeFunction*>(args.callee);
@@ -471,6 +471,11 @@ Value AbsentFeature(VM& vm, CallArgs& args) {
   if (name == "eval")
     return vm.ThrowError(ErrorType::kEvalError,
                          "eval is not available in code mode: programs cannot generate code from strings");
+  if (absl::StartsWith(name, "SharedArrayBuffer") || absl::StartsWith(name, "Atomics"))
+    return vm.ThrowTypeError(absl::StrCat(
+        name,
+        " is not available in code mode: there is no shared memory (a run is one thread and is "
+        "snapshotted between host calls)"));
   return vm.ThrowTypeError(absl::StrCat(
       name, " is not available in code mode: timers would make runs nondeterministic; await tool calls or "
             "promises instead"));
@@ -501,6 +506,25 @@ void InstallPlannedAndAbsent(VM& vm, Intrinsics& in) {
     f->data = vm.Str(name);
     vm.DefineValue(in.global, name, Value::FromObject(f), kWritable | kConfigurable);
   }
+  // Shared memory is absent by design (features-js.md). `typeof` answers as in Node.js ("function"
+  // and "object"), and every use — construction, a call, reading SharedArrayBuffer.prototype or any
+  // Atomics member — throws the TypeError above instead of a generic "undefined is not a function".
+  NativeFunction* sab = vm.NewNative("SharedArrayBuffer", AbsentFeature, 1, 0, true);
+  sab->data = vm.Str("SharedArrayBuffer");
+  NativeFunction* sab_proto = vm.NewNative("SharedArrayBuffer.prototype", AbsentFeature, 0);
+  sab_proto->data = vm.Str("SharedArrayBuffer.prototype");
+  vm.DefineAccessor(sab, vm.KeyFromName("prototype"), Value::FromObject(sab_proto),
+                    Value::Undefined(), kConfigurable);
+  vm.DefineValue(in.global, "SharedArrayBuffer", Value::FromObject(sab), kWritable | kConfigurable);
+  Object* atomics = vm.NewObject();
+  for (const char* member : {"add", "and", "compareExchange", "exchange", "isLockFree", "load",
+                             "notify", "or", "store", "sub", "wait", "waitAsync", "xor"}) {
+    NativeFunction* g = vm.NewNative(absl::StrCat("Atomics.", member), AbsentFeature, 0);
+    g->data = vm.Str(absl::StrCat("Atomics.", member));
+    vm.DefineAccessor(atomics, vm.KeyFromName(member), Value::FromObject(g), Value::Undefined(),
+                      kConfigurable);
+  }
+  vm.DefineValue(in.global, "Atomics", Value::FromObject(atomics), kWritable | kConfigurable);
 }
 
 NativeFunction* Intrinsic(VM& vm, Object* holder, const char* name, NativeFn fn, uint32_t length) {

@@ -559,6 +559,30 @@ Value IRegExpCreate(VM& vm, CallArgs& args) {
                       args[1].IsString() ? args[1].AsString() : nullptr);
 }
 
+// __intrinsics__.regexpRecompile(r, patternString, flagsStringOrUndefined): RegExpInitialize
+// (ECMA-262 §22.2.3.2) of an existing RegExp object `r` for RegExp.prototype.compile (Annex
+// B.2.4.1), steps 1-11: a SyntaxError leaves `r` unchanged. Setting lastIndex (step 12) is the
+// prelude's.
+Value IRegExpRecompile(VM& vm, CallArgs& args) {
+  if (!IsRegExpObject(vm, args[0]) || !args[1].IsString() ||
+      !(args[2].IsUndefined() || args[2].IsString()))
+    return vm.ThrowTypeError("internal error: regexpRecompile");
+  std::u16string p = args[1].AsString()->ToU16();
+  std::u16string f = args[2].IsString() ? args[2].AsString()->ToU16() : std::u16string();
+  Flags flags;
+  if (!regexp::ParseFlags(f, &flags))
+    return vm.ThrowError(
+        ErrorType::kSyntaxError,
+        prim::Cat("Invalid flags supplied to RegExp constructor '", support::Utf16ToUtf8(f), "'"));
+  if (CompiledFor(vm, p, flags) == nullptr) return Value::Empty();
+  std::u16string internal;
+  for (char c : flags.ToString()) internal.push_back(static_cast<char16_t>(c));
+  internal.push_back('/');
+  internal += p;
+  args[0].AsObject()->set_internal(Value::FromString(vm.NewStringU16(std::move(internal))));
+  return args[0];
+}
+
 // __intrinsics__.regexpIsRegExp(v): v has [[RegExpMatcher]].
 Value IIsRegExp(VM& vm, CallArgs& args) { return Value::Bool(IsRegExpObject(vm, args[0])); }
 
@@ -1139,6 +1163,7 @@ void InstallRegExpBuiltins(VM& vm, Intrinsics& in) {
 
   prim::DefineIntrinsic(vm, "regexpCreate", IRegExpCreate, 3);
   prim::DefineIntrinsic(vm, "regexpIsRegExp", IIsRegExp, 1);
+  prim::DefineIntrinsic(vm, "regexpRecompile", IRegExpRecompile, 3);
   prim::DefineIntrinsic(vm, "regexpParts", IRegExpParts, 1);
   prim::DefineIntrinsic(vm, "regexpExecAt", IRegExpExecAt, 3);
   prim::DefineIntrinsic(vm, "regexpFlagsFast", IRegExpFlagsFast, 1);

@@ -175,6 +175,36 @@ I.defineGetter(RegExpPrototype, 'flags', function () {
 
 // ------------------------------------------------------------------------------ @@match
 
+// RegExp.prototype.compile(pattern, flags) (Annex B.2.4.1, as V8: no legacy-realm checks): re-initializes
+// this RegExp in place and resets lastIndex (a non-writable lastIndex throws after the change, as V8).
+I.defineMethod(RegExpPrototype, 'compile', function compile(pattern, flags) {
+  'use strict';
+  if (!isRegExpObject(this)) throw incompatible('compile', this);
+  let P, F;
+  if (isRegExpObject(pattern)) {
+    if (flags !== undefined) throw typeError('Cannot supply flags when constructing one RegExp from another');
+    const parts = regexpParts(pattern);
+    P = parts[0];
+    F = parts[1];
+  } else {
+    P = pattern === undefined ? '' : toStr(pattern);
+    F = flags === undefined ? undefined : toStr(flags);
+  }
+  I.regexpRecompile(this, P, F);
+  this.lastIndex = 0;
+  return this;
+});
+
+// The legacy static match properties (RegExp.$1…$9, input/$_, lastMatch/$&, lastParen/$+,
+// leftContext/$`, rightContext/$') are not kept: reading or writing one stops the run with
+// UnsupportedSyntax instead of giving undefined (a wrong answer).
+for (const legacy of ['input', '$_', 'lastMatch', '$&', 'lastParen', '$+', 'leftContext', '$`',
+                      'rightContext', "$'", '$1', '$2', '$3', '$4', '$5', '$6', '$7', '$8', '$9']) {
+  const what = `the legacy RegExp.${legacy} property`;
+  I.defineGetter(RegExpCtor, legacy, function () { I.unsupported(what); },
+                 function (v) { I.unsupported(what); });
+}
+
 I.defineMethod(RegExpPrototype, SymbolMatch, function (string) {
   'use strict';
   const rx = this;

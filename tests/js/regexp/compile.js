@@ -1,0 +1,25 @@
+// RegExp.prototype.compile (Annex B.2.4.1) re-initializes a RegExp in place, as in Node.js.
+const t = (f) => { try { return f(); } catch (e) { return `${e.name}: ${e.message}`; } };
+const out = [];
+const r = /a/g;
+r.lastIndex = 3;
+out.push(r.compile('b+', 'i') === r, r.source, r.flags, r.lastIndex, r.test('xBB'), r.ignoreCase, r.global);
+out.push(String(r.compile()), String(r.compile(undefined, 'g')), String(r.compile(/x/y)), r.sticky);
+out.push(t(() => r.compile(/x/y, 'g')), String(r));
+out.push(t(() => r.compile('(', '')), String(r), t(() => r.compile('a', 'gg')), String(r));
+out.push(t(() => RegExp.prototype.compile.call({}, 'a')), t(() => RegExp.prototype.compile.call('a')));
+out.push(RegExp.prototype.compile.length, RegExp.prototype.compile.name);
+const frozen = /q/;
+Object.defineProperty(frozen, 'lastIndex', { writable: false, value: 0 });
+out.push(t(() => frozen.compile('z')).split(':')[0], String(frozen));
+out.push(String(r.compile({ toString() { return 'o'; } }, { toString() { return 'm'; } })));
+const named = /x/;
+named.compile('(?<year>\\d{4})-(?<m>\\d\\d)', 'd');
+const m = named.exec('on 2024-05');
+out.push(m.groups.year, m.groups.m, m.indices[1], named.hasIndices);
+const g = /z/;
+g.compile('o', 'g');
+out.push('foo boo'.replace(g, '0'), 'foo'.match(g), [...'xoxo'.matchAll(g)].length, 'a-o-b'.split(g));
+const desc = Object.getOwnPropertyDescriptor(RegExp.prototype, 'compile');
+out.push(desc.writable, desc.enumerable, desc.configurable);
+return out;
