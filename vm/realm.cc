@@ -682,6 +682,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   InstallGeneratorIntrinsics(vm, intr, in);  // needs the prototypes InstallGeneratorBuiltins made
   InstallTypedArrayIntrinsics(vm, intr, in);
   InstallIntlIntrinsics(vm, intr);           // ICU natives of vm/prelude/60-intl.js
+  InstallIdnaIntrinsics(vm, intr);           // UTS #46 for vm/prelude/55-url.js
   InstallDateIntrinsics(vm, intr);           // Intl.DateTimeFormat (date_format.h)
 
   InstallPlannedAndAbsent(vm, in);

@@ -13,4 +13,7 @@ class Object;
 // arguments and results).
 void InstallIntlIntrinsics(VM& vm, Object* intr);
 
+// Adds idnaToASCII (UTS #46 through ICU, for the URL parser; idna.cc) to `intr`.
+void InstallIdnaIntrinsics(VM& vm, Object* intr);
+
 }  // namespace codemode::vm

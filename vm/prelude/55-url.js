@@ -2,8 +2,7 @@
 // parsing with IPv4/IPv6 (§3.5), serializers (§4.5, §3.6), application/x-www-form-urlencoded (§5), and
 // the API (§6) with a live `searchParams`. Self-hosted: URLSearchParams takes iterables and records, and
 // the setters convert their argument with ToString, which may run program code.
-// Internationalized domain names: hosts with non-ASCII characters stop the run with UnsupportedSyntax
-// (UTS #46 mapping is not implemented), so a URL never silently gets a different host.
+// Internationalized domain names go through UTS #46 (ICU's IDNA, as Node.js's URL parser applies it).
 // Only values captured here at realm creation are used afterwards, never globals a program could replace.
 (function (I) {
   'use strict';
@@ -219,10 +218,6 @@
   }
 
   // ---------------------------------------------------------------------------------- hosts (§3.5)
-  function unsupported(what) {
-    I.unsupported(what);
-  }
-
   function isForbiddenHost(c) {
     return c === 0 || c === 9 || c === 0xa || c === 0xd || c === 0x20 || c === 0x23 || c === 0x2f ||
       c === 0x3a || c === 0x3c || c === 0x3e || c === 0x3f || c === 0x40 || c === 0x5b || c === 0x5c ||
@@ -419,99 +414,19 @@
     return encodeSet(input, inC0Control);
   }
 
-  // Punycode (RFC 3492 §6.3) of one label's code points.
-  function punycode(cps) {
-    const base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700;
-    const digit = (d) => fromCharCode(d < 26 ? 0x61 + d : 0x16 + d);
-    const adapt = (delta, numPoints, first) => {
-      delta = first ? Math.floor(delta / damp) : delta >> 1;
-      delta += Math.floor(delta / numPoints);
-      let k = 0;
-      while (delta > ((base - tMin) * tMax) >> 1) {
-        delta = Math.floor(delta / (base - tMin));
-        k += base;
-      }
-      return k + Math.floor(((base - tMin + 1) * delta) / (delta + skew));
-    };
-    let out = '';
-    for (let i = 0; i < cps.length; i++) if (cps[i] < 0x80) out += fromCharCode(cps[i]);
-    const b = out.length;
-    let h = b;
-    if (b > 0) out += '-';
-    let n = 128;
-    let delta = 0;
-    let bias = 72;
-    while (h < cps.length) {
-      let m = 0x10ffff + 1;
-      for (let i = 0; i < cps.length; i++) if (cps[i] >= n && cps[i] < m) m = cps[i];
-      delta += (m - n) * (h + 1);
-      n = m;
-      for (let i = 0; i < cps.length; i++) {
-        const c = cps[i];
-        if (c < n) delta++;
-        if (c === n) {
-          let q = delta;
-          for (let k = base; ; k += base) {
-            const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
-            if (q < t) break;
-            out += digit(t + ((q - t) % (base - t)));
-            q = Math.floor((q - t) / (base - t));
-          }
-          out += digit(q);
-          bias = adapt(delta, h + 1, h === b);
-          delta = 0;
-          h++;
-        }
-      }
-      delta++;
-      n++;
-    }
-    return out;
-  }
-
-  // domain to ASCII (§3.3) for the inputs this engine can map exactly: ASCII is lowercased; a label with
-  // letters, marks and digits outside ASCII whose lowercase NFC form is already NFKC (so UTS #46
-  // mapping is lowercasing) and not right-to-left becomes "xn--" + Punycode. Anything else (symbols,
-  // compatibility characters, ideographic full stops, RTL scripts that need the Bidi rule, existing
-  // "xn--" labels that need validation) stops with UnsupportedSyntax rather than risk a different host.
-  const letterMarkNumber = /^[\p{L}\p{M}\p{N}]$/u;
+  // domain to ASCII (§3.3, beStrict false): an ASCII host without "xn--" labels is only lowercased (all
+  // UTS #46 would do to it); any other goes through UTS #46 ToASCII (ICU, vm/builtins/idna.cc: mapping,
+  // normalization, Punycode, the Bidi and ContextJ rules, validation of existing "xn--" labels), whose
+  // error makes the host invalid.
   function domainToASCII(domain) {
     let ascii = true;
     for (let i = 0; i < domain.length; i++) if (call(charCodeAt, domain, i) > 0x7f) ascii = false;
-    const lowered = call(toLowerCase, domain);
     if (ascii) {
-      const labels = lowered.split('.');
-      for (let i = 0; i < labels.length; i++) {
-        if (call(stringSlice, labels[i], 0, 4) === 'xn--') {
-          unsupported('internationalized domain names in URLs (punycode "xn--" labels)');
-        }
-      }
-      return lowered;
+      const lowered = call(toLowerCase, domain);
+      if (call(stringIndexOf, lowered, 'xn--') < 0) return lowered;
     }
-    const mapped = lowered.normalize('NFC');
-    if (mapped.normalize('NFKC') !== mapped) unsupported(`internationalized domain names in URLs (host "${domain}")`);
-    const labels = mapped.split('.');
-    const out = [];
-    for (let i = 0; i < labels.length; i++) {
-      const label = labels[i];
-      const cps = codePoints(label);
-      let nonAscii = false;
-      for (let k = 0; k < cps.length; k++) {
-        const c = cps[k];
-        if (c < 0x80) continue;
-        nonAscii = true;
-        if ((c >= 0x590 && c <= 0x8ff) || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff) ||
-            (c >= 0x10800 && c <= 0x10fff) || (c >= 0x1e800 && c <= 0x1efff) ||
-            !letterMarkNumber.test(fromCodePoint(c))) {
-          unsupported(`internationalized domain names in URLs (host "${domain}")`);
-        }
-      }
-      if (call(stringSlice, label, 0, 4) === 'xn--') {
-        unsupported('internationalized domain names in URLs (punycode "xn--" labels)');
-      }
-      out.push(nonAscii ? 'xn--' + punycode(cps) : label);
-    }
-    return out.join('.');
+    const r = I.idnaToASCII(domain);
+    return r === null ? FAILURE : r;
   }
 
   // Host parser (§3.5): a serialized host string, or FAILURE.
@@ -524,7 +439,7 @@
     if (isOpaque) return parseOpaqueHost(input);
     const domain = utf8Decode(percentDecodeBytes(input));
     const asciiDomain = domainToASCII(domain);
-    if (asciiDomain === '') return FAILURE;
+    if (asciiDomain === FAILURE || asciiDomain === '') return FAILURE;
     for (let i = 0; i < asciiDomain.length; i++) {
       if (isForbiddenDomain(call(charCodeAt, asciiDomain, i))) return FAILURE;
     }
