@@ -683,6 +683,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   InstallTypedArrayIntrinsics(vm, intr, in);
   InstallIntlIntrinsics(vm, intr);           // ICU natives of vm/prelude/60-intl.js
   InstallIdnaIntrinsics(vm, intr);           // UTS #46 for vm/prelude/55-url.js
+  InstallEncodingIntrinsics(vm, intr);       // ICU converters for TextDecoder (47-typed.js)
   InstallDateIntrinsics(vm, intr);           // Intl.DateTimeFormat (date_format.h)
 
   InstallPlannedAndAbsent(vm, in);

@@ -49,9 +49,8 @@ Value IdnaToAscii(VM& vm, CallArgs& args) {
   UErrorCode status = U_ZERO_ERROR;
   idna->nameToASCII(src, out, info, status);
   if (U_FAILURE(status) || (info.getErrors() & ~kIgnoredErrors) != 0) return Value::Null();
-  return Value::FromString(
-      vm.NewStringU16(std::u16string(reinterpret_cast<const char16_t*>(out.getBuffer()),
-                                     static_cast<size_t>(out.length()))));
+  return Value::FromString(vm.NewStringU16(std::u16string(
+      reinterpret_cast<const char16_t*>(out.getBuffer()), static_cast<size_t>(out.length()))));
 }
 
 }  // namespace

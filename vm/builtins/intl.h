@@ -16,4 +16,7 @@ void InstallIntlIntrinsics(VM& vm, Object* intr);
 // Adds idnaToASCII (UTS #46 through ICU, for the URL parser; idna.cc) to `intr`.
 void InstallIdnaIntrinsics(VM& vm, Object* intr);
 
+// Adds textDecodeIcu (TextDecoder's legacy encodings through ICU converters; encoding.cc) to `intr`.
+void InstallEncodingIntrinsics(VM& vm, Object* intr);
+
 }  // namespace codemode::vm

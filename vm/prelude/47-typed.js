@@ -1,7 +1,7 @@
 // Binary data: ArrayBuffer (ECMA-262 §25.1), %TypedArray% and the nine element types (§23.2), DataView
 // (§25.3), TextEncoder/TextDecoder (WHATWG Encoding: UTF-8, UTF-16LE, windows-1252 as Node.js decodes
-// it). Elements live in C++ objects (vm/builtins/typed_array.cc: ArrayBufferObject, TypedArrayObject)
-// and element access is native (vm/objects.cc integer-indexed exotic objects); everything here may call
+// it, the other encodings through ICU converters as Node.js does). Elements live in C++ objects
+// (vm/builtins/typed_array.cc: ArrayBufferObject, TypedArrayObject) and element access is native (vm/objects.cc integer-indexed exotic objects); everything here may call
 // program code (callbacks, iterables, valueOf), which is why it is self-hosted. Resizable buffers
 // (`maxByteLength`) and the BigInt element types stop with UnsupportedSyntax.
 // Only values captured here at realm creation are used afterwards, never globals a program could replace.
@@ -775,14 +775,52 @@
   };
   setPrototypeOf(LABELS, null);
   const ENCODING_NAMES = ['utf-8', 'utf-16le', 'windows-1252'];
-  // Encodings of the standard not decoded here (labels equal to the name; other labels of them are
-  // rejected as unknown, see the feature matrix).
-  const OTHER_ENCODINGS = ['ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6',
-    'iso-8859-7', 'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-    'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
-    'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257', 'windows-1258',
-    'x-mac-cyrillic', 'gbk', 'gb18030', 'big5', 'euc-jp', 'iso-2022-jp', 'shift_jis', 'euc-kr',
-    'utf-16be', 'x-user-defined'];
+  // The standard's other encodings, label → name (WHATWG Encoding §4.2), decoded through ICU converters as
+  // Node.js does (vm/builtins/encoding.cc). Node.js's ICU has no converter for iso-8859-16,
+  // x-user-defined and replacement: those labels are its RangeError here too.
+  const ICU = 4;
+  const ICU_LABELS = {
+    '866': 'ibm866', 'cp866': 'ibm866', 'csibm866': 'ibm866', 'ibm866': 'ibm866',
+    'csisolatin2': 'iso-8859-2', 'iso-8859-2': 'iso-8859-2', 'iso-ir-101': 'iso-8859-2', 'iso8859-2': 'iso-8859-2', 'iso88592': 'iso-8859-2', 'iso_8859-2': 'iso-8859-2', 'iso_8859-2:1987': 'iso-8859-2', 'l2': 'iso-8859-2', 'latin2': 'iso-8859-2',
+    'csisolatin3': 'iso-8859-3', 'iso-8859-3': 'iso-8859-3', 'iso-ir-109': 'iso-8859-3', 'iso8859-3': 'iso-8859-3', 'iso88593': 'iso-8859-3', 'iso_8859-3': 'iso-8859-3', 'iso_8859-3:1988': 'iso-8859-3', 'l3': 'iso-8859-3', 'latin3': 'iso-8859-3',
+    'csisolatin4': 'iso-8859-4', 'iso-8859-4': 'iso-8859-4', 'iso-ir-110': 'iso-8859-4', 'iso8859-4': 'iso-8859-4', 'iso88594': 'iso-8859-4', 'iso_8859-4': 'iso-8859-4', 'iso_8859-4:1988': 'iso-8859-4', 'l4': 'iso-8859-4', 'latin4': 'iso-8859-4',
+    'csisolatincyrillic': 'iso-8859-5', 'cyrillic': 'iso-8859-5', 'iso-8859-5': 'iso-8859-5', 'iso-ir-144': 'iso-8859-5', 'iso8859-5': 'iso-8859-5', 'iso88595': 'iso-8859-5', 'iso_8859-5': 'iso-8859-5', 'iso_8859-5:1988': 'iso-8859-5',
+    'arabic': 'iso-8859-6', 'asmo-708': 'iso-8859-6', 'csiso88596e': 'iso-8859-6', 'csiso88596i': 'iso-8859-6', 'csisolatinarabic': 'iso-8859-6', 'ecma-114': 'iso-8859-6', 'iso-8859-6': 'iso-8859-6', 'iso-8859-6-e': 'iso-8859-6', 'iso-8859-6-i': 'iso-8859-6', 'iso-ir-127': 'iso-8859-6', 'iso8859-6': 'iso-8859-6', 'iso88596': 'iso-8859-6', 'iso_8859-6': 'iso-8859-6', 'iso_8859-6:1987': 'iso-8859-6',
+    'csisolatingreek': 'iso-8859-7', 'ecma-118': 'iso-8859-7', 'elot_928': 'iso-8859-7', 'greek': 'iso-8859-7', 'greek8': 'iso-8859-7', 'iso-8859-7': 'iso-8859-7', 'iso-ir-126': 'iso-8859-7', 'iso8859-7': 'iso-8859-7', 'iso88597': 'iso-8859-7', 'iso_8859-7': 'iso-8859-7', 'iso_8859-7:1987': 'iso-8859-7', 'sun_eu_greek': 'iso-8859-7',
+    'csiso88598e': 'iso-8859-8', 'csisolatinhebrew': 'iso-8859-8', 'hebrew': 'iso-8859-8', 'iso-8859-8': 'iso-8859-8', 'iso-8859-8-e': 'iso-8859-8', 'iso-ir-138': 'iso-8859-8', 'iso8859-8': 'iso-8859-8', 'iso88598': 'iso-8859-8', 'iso_8859-8': 'iso-8859-8', 'iso_8859-8:1988': 'iso-8859-8', 'visual': 'iso-8859-8',
+    'csiso88598i': 'iso-8859-8-i', 'iso-8859-8-i': 'iso-8859-8-i', 'logical': 'iso-8859-8-i',
+    'csisolatin6': 'iso-8859-10', 'iso-8859-10': 'iso-8859-10', 'iso-ir-157': 'iso-8859-10', 'iso8859-10': 'iso-8859-10', 'iso885910': 'iso-8859-10', 'l6': 'iso-8859-10', 'latin6': 'iso-8859-10',
+    'iso-8859-13': 'iso-8859-13', 'iso8859-13': 'iso-8859-13', 'iso885913': 'iso-8859-13',
+    'iso-8859-14': 'iso-8859-14', 'iso8859-14': 'iso-8859-14', 'iso885914': 'iso-8859-14',
+    'csisolatin9': 'iso-8859-15', 'iso-8859-15': 'iso-8859-15', 'iso8859-15': 'iso-8859-15', 'iso885915': 'iso-8859-15', 'iso_8859-15': 'iso-8859-15', 'l9': 'iso-8859-15',
+    'iso-8859-16': 'iso-8859-16',
+    'cskoi8r': 'koi8-r', 'koi': 'koi8-r', 'koi8': 'koi8-r', 'koi8-r': 'koi8-r', 'koi8_r': 'koi8-r',
+    'koi8-ru': 'koi8-u', 'koi8-u': 'koi8-u',
+    'csmacintosh': 'macintosh', 'mac': 'macintosh', 'macintosh': 'macintosh', 'x-mac-roman': 'macintosh',
+    'dos-874': 'windows-874', 'iso-8859-11': 'windows-874', 'iso8859-11': 'windows-874', 'iso885911': 'windows-874', 'tis-620': 'windows-874', 'windows-874': 'windows-874',
+    'cp1250': 'windows-1250', 'windows-1250': 'windows-1250', 'x-cp1250': 'windows-1250',
+    'cp1251': 'windows-1251', 'windows-1251': 'windows-1251', 'x-cp1251': 'windows-1251',
+    'cp1253': 'windows-1253', 'windows-1253': 'windows-1253', 'x-cp1253': 'windows-1253',
+    'cp1254': 'windows-1254', 'csisolatin5': 'windows-1254', 'iso-8859-9': 'windows-1254', 'iso-ir-148': 'windows-1254', 'iso8859-9': 'windows-1254', 'iso88599': 'windows-1254', 'iso_8859-9': 'windows-1254', 'iso_8859-9:1989': 'windows-1254', 'l5': 'windows-1254', 'latin5': 'windows-1254', 'windows-1254': 'windows-1254', 'x-cp1254': 'windows-1254',
+    'cp1255': 'windows-1255', 'windows-1255': 'windows-1255', 'x-cp1255': 'windows-1255',
+    'cp1256': 'windows-1256', 'windows-1256': 'windows-1256', 'x-cp1256': 'windows-1256',
+    'cp1257': 'windows-1257', 'windows-1257': 'windows-1257', 'x-cp1257': 'windows-1257',
+    'cp1258': 'windows-1258', 'windows-1258': 'windows-1258', 'x-cp1258': 'windows-1258',
+    'x-mac-cyrillic': 'x-mac-cyrillic', 'x-mac-ukrainian': 'x-mac-cyrillic',
+    'chinese': 'gbk', 'csgb2312': 'gbk', 'csiso58gb231280': 'gbk', 'gb2312': 'gbk', 'gb_2312': 'gbk', 'gb_2312-80': 'gbk', 'gbk': 'gbk', 'iso-ir-58': 'gbk', 'x-gbk': 'gbk',
+    'gb18030': 'gb18030',
+    'big5': 'big5', 'big5-hkscs': 'big5', 'cn-big5': 'big5', 'csbig5': 'big5', 'x-x-big5': 'big5',
+    'cseucpkdfmtjapanese': 'euc-jp', 'euc-jp': 'euc-jp', 'x-euc-jp': 'euc-jp',
+    'csiso2022jp': 'iso-2022-jp', 'iso-2022-jp': 'iso-2022-jp',
+    'csshiftjis': 'shift_jis', 'ms932': 'shift_jis', 'ms_kanji': 'shift_jis', 'shift-jis': 'shift_jis', 'shift_jis': 'shift_jis', 'sjis': 'shift_jis', 'windows-31j': 'shift_jis', 'x-sjis': 'shift_jis',
+    'cseuckr': 'euc-kr', 'csksc56011987': 'euc-kr', 'euc-kr': 'euc-kr', 'iso-ir-149': 'euc-kr', 'korean': 'euc-kr', 'ks_c_5601-1987': 'euc-kr', 'ks_c_5601-1989': 'euc-kr', 'ksc5601': 'euc-kr', 'ksc_5601': 'euc-kr', 'windows-949': 'euc-kr',
+    'csiso2022kr': 'replacement', 'hz-gb-2312': 'replacement', 'iso-2022-cn': 'replacement', 'iso-2022-cn-ext': 'replacement', 'iso-2022-kr': 'replacement', 'replacement': 'replacement',
+    'unicodefffe': 'utf-16be', 'utf-16be': 'utf-16be',
+    'x-user-defined': 'x-user-defined',
+  };
+  setPrototypeOf(ICU_LABELS, null);
+  const NOT_IN_NODE = { 'iso-8859-16': true, 'x-user-defined': true, 'replacement': true };
+  setPrototypeOf(NOT_IN_NODE, null);
   function trimLabel(s) {
     let a = 0, b = s.length;
     const ws = (c) => c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
@@ -808,6 +846,7 @@
   }
   class TextDecoder {
     #encoding;
+    #name;  // the standard's name of the encoding
     #fatal;
     #ignoreBOM;
     #pending = null;
@@ -818,12 +857,18 @@
     }
     constructor(label = 'utf-8', options = undefined) {
       const key = trimLabel(`${label}`);
-      const enc = LABELS[key];
-      if (typeof enc !== 'number') {
-        for (let i = 0; i < OTHER_ENCODINGS.length; i++) {
-          if (OTHER_ENCODINGS[i] === key) unsupported(`TextDecoder for the '${key}' encoding`);
+      let enc = LABELS[key];
+      const icuName = ICU_LABELS[key];
+      if (typeof enc !== 'number' && typeof icuName === 'string' && NOT_IN_NODE[icuName] !== true) {
+        // An encoding Node.js decodes that this machine's ICU lacks stops rather than decoding otherwise.
+        if (I.textDecodeIcu(new Uint8(0), icuName, false, true) === null) {
+          unsupported(`TextDecoder for the '${icuName}' encoding (no ICU converter)`);
         }
-        const e = new $RangeError(`The "${label}" encoding is not supported`);
+        enc = ICU;
+      }
+      if (typeof enc !== 'number') {
+        // Node.js names a known encoding it lacks by its name, anything else by the label as given.
+        const e = new $RangeError(`The "${typeof icuName === 'string' ? icuName : label}" encoding is not supported`);
         defineValue(e, 'code', 'ERR_ENCODING_NOT_SUPPORTED', 'wc');
         throw e;
       }
@@ -831,12 +876,13 @@
         throw argTypeError(`The "options" argument must be of type object.${received(options)}`);
       }
       this.#encoding = enc;
+      this.#name = enc === ICU ? icuName : ENCODING_NAMES[enc];
       this.#fatal = options === undefined || options === null ? false : !!options.fatal;
       this.#ignoreBOM = options === undefined || options === null ? false : !!options.ignoreBOM;
     }
     get encoding() {
       if (!TextDecoder.#is(this)) throw invalidThis('TextDecoder');
-      return ENCODING_NAMES[this.#encoding];
+      return this.#name;
     }
     get fatal() {
       if (!TextDecoder.#is(this)) throw invalidThis('TextDecoder');
@@ -871,6 +917,7 @@
         bytes = joined;
         this.#pending = null;
       }
+      if (enc === ICU) return this.#decodeIcu(bytes, stream);
       const n = typedLength(bytes);
       if (stream && enc !== WINDOWS1252) {
         let keep = 0;
@@ -898,6 +945,34 @@
         throw decodeError(ENCODING_NAMES[enc]);
       }
       if (!this.#bomSeen && out.length > 0 && enc !== WINDOWS1252) {
+        this.#bomSeen = true;
+        if (!this.#ignoreBOM && out[0] === '\ufeff') out = call(stringSlice, out, 1);
+      }
+      if (!stream) {
+        this.#bomSeen = false;
+        this.#pending = null;
+      }
+      return out;
+    }
+    // An ICU-decoded encoding: bytes of an unfinished character wait for the next chunk; utf-16be drops
+    // a first BOM unless ignoreBOM (Node.js strips it for the Unicode encodings only).
+    #decodeIcu(bytes, stream) {
+      const name = this.#name;
+      if (stream && name === 'iso-2022-jp') unsupported("streaming TextDecoder for the 'iso-2022-jp' encoding");
+      const r = I.textDecodeIcu(bytes, name, this.#fatal, !stream);
+      if (r === undefined || r === null) {
+        this.#pending = null;
+        this.#bomSeen = false;
+        throw decodeError(name);
+      }
+      let out = r[0];
+      const keep = r[1];
+      const n = typedLength(bytes);
+      if (keep > 0) {
+        this.#pending = typedNew(Uint8Prototype, 1, bufferNew(ArrayBufferPrototype, keep), 0, keep);
+        typedSetTyped(this.#pending, 0, bytes, n - keep, keep);
+      }
+      if (name === 'utf-16be' && !this.#bomSeen && out.length > 0) {
         this.#bomSeen = true;
         if (!this.#ignoreBOM && out[0] === '\ufeff') out = call(stringSlice, out, 1);
       }
