@@ -55,7 +55,8 @@ class Codec::Encoder {
       : vm_(vm), realm_(realm), natives_(natives) {
     // Sized for the heap up front: growing the content table rehashes every string found so far
     // (it was ~8 % of a megabyte encode), and the queue and streams would copy themselves ~8 times.
-    const size_t cells = std::min<size_t>(vm.heap().cell_count(), size_t{1} << 22);
+    // The count includes garbage not yet collected, hence the cap (a few MB of tables at most).
+    const size_t cells = std::min<size_t>(vm.heap().cell_count(), size_t{1} << 20);
     by_content_.reserve(cells / 4);
     queue_.reserve(cells / 2);
     strings_.reserve(cells / 4);
@@ -431,6 +432,9 @@ void Codec::Encoder::PrefetchChildren(const HeapCell* c, bool contents) {
     const HeapCell* child = v.AsHeap();
     if (!contents) {
       PrefetchHeader(child);
+      // A string's rope pointers (read by every lookup) lie past the header's first two lines
+      // when the cell does not start near a line boundary.
+      if (v.IsString()) __builtin_prefetch(reinterpret_cast<const char*>(child) + 112);
     } else if (v.IsString()) {
       // The string's header is in cache now: fetch its characters (hashed when it is discovered).
       auto* s = static_cast<const vm::String*>(child);

@@ -33,11 +33,11 @@ class ByteWriter {
     std::memcpy(buf_.data() + n_, bytes.data(), bytes.size());
     n_ += bytes.size();
   }
-  void Byte(uint8_t b) {
+  [[gnu::always_inline]] void Byte(uint8_t b) {
     Room(1);
     buf_[n_++] = static_cast<char>(b);
   }
-  void Varint(uint64_t v) {
+  [[gnu::always_inline]] void Varint(uint64_t v) {
     Room(10);
     char* p = buf_.data() + n_;
     size_t n = 0;
@@ -117,7 +117,7 @@ class ByteWriter {
  private:
   // Makes room for `more` bytes (the buffer grows geometrically; bytes past n_ are scratch). The
   // check is on every value written, so it stays inline and the rare growth does not.
-  void Room(size_t more) {
+  [[gnu::always_inline]] void Room(size_t more) {
     if (__builtin_expect(n_ + more > buf_.size(), 0)) Grow(more);
   }
   [[gnu::noinline]] void Grow(size_t more) { buf_.resize(std::max<size_t>(64, 2 * (n_ + more))); }
