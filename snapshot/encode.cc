@@ -77,9 +77,7 @@ class Codec::Encoder {
  private:
   // A flat string's contents as bytes (two-byte strings: their code units' bytes).
   static std::string_view Content(const vm::String* s) {
-    return s->is_one_byte() ? std::string_view(s->one_)
-                            : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
-                                               s->two_.size() * 2);
+    return std::string_view(s->data_, size_t{s->length()} * (s->is_one_byte() ? 1 : 2));
   }
   // Strings looked up by contents only: flat, not atoms, short (hashing them is cheaper than a
   // pointer lookup in a large table, and they are most of a heap's cells).
@@ -117,14 +115,8 @@ class Codec::Encoder {
   // Gives `s` the next string id and writes it to the string table streams while it is in cache.
   void AddString(vm::String* s) {
     strings_.push_back(s);
-    uint64_t f = s->is_atom() ? 2 : 0;
-    if (s->is_one_byte()) {
-      latin1_.Append(s->one_);
-    } else {
-      f |= 1;
-      utf16_.Append(
-          std::string_view(reinterpret_cast<const char*>(s->two_.data()), s->two_.size() * 2));
-    }
+    const uint64_t f = (s->is_atom() ? 2 : 0) | (s->is_one_byte() ? 0 : 1);
+    (s->is_one_byte() ? latin1_ : utf16_).Append(Content(s));
     string_heads_.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
   }
   fb::Val Ref(Value v);
@@ -432,13 +424,13 @@ void Codec::Encoder::PrefetchChildren(const HeapCell* c, bool contents) {
     const HeapCell* child = v.AsHeap();
     if (!contents) {
       PrefetchHeader(child);
-      // A string's rope pointers (read by every lookup) lie past the header's first two lines
-      // when the cell does not start near a line boundary.
+      // A string's characters follow its 64-byte header: short ones end within the next line.
       if (v.IsString()) __builtin_prefetch(reinterpret_cast<const char*>(child) + 112);
     } else if (v.IsString()) {
-      // The string's header is in cache now: fetch its characters (hashed when it is discovered).
+      // The string's header is in cache now: fetch more of a long one's characters (hashed when
+      // it is discovered).
       auto* s = static_cast<const vm::String*>(child);
-      if (s->is_one_byte() && s->one_.size() > 15) __builtin_prefetch(s->one_.data());
+      if (s->data_ != nullptr && s->length() > 40) __builtin_prefetch(s->data_ + 64);
     }
   };
   // Only the first values of each buffer: enough to cover records, and bounded per cell.
@@ -504,12 +496,12 @@ void Codec::Encoder::PutVals(ByteWriter& w, std::span<const Value> values) {
     return;
   }
   // A long array (the run's big collections): its cells are discovered here, so fetch them ahead
-  // (headers 16 values ahead, then the characters of strings 8 ahead).
+  // (16 values ahead: headers, and for strings the line their characters end in when short).
   for (size_t k = 0; k < n; ++k) {
-    if (k + 16 < n && values[k + 16].IsHeap()) PrefetchHeader(values[k + 16].AsHeap());
-    if (k + 8 < n && values[k + 8].IsString()) {
-      auto* s = static_cast<const vm::String*>(values[k + 8].AsHeap());
-      if (s->is_one_byte() && s->one_.size() > 15) __builtin_prefetch(s->one_.data());
+    if (k + 16 < n && values[k + 16].IsHeap()) {
+      const HeapCell* c = values[k + 16].AsHeap();
+      PrefetchHeader(c);
+      if (values[k + 16].IsString()) __builtin_prefetch(reinterpret_cast<const char*>(c) + 112);
     }
     Put(w, values[k]);
   }
