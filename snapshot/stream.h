@@ -143,14 +143,14 @@ class ByteReader {
     if (n > remaining()) return Fail();
     p_ += n;
   }
-  uint8_t Byte() {
+  [[gnu::always_inline]] uint8_t Byte() {
     if (p_ == end_) {
       Fail();
       return 0;
     }
     return *p_++;
   }
-  uint64_t Varint() {
+  [[gnu::always_inline]] uint64_t Varint() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (p_ == end_) {
@@ -190,7 +190,7 @@ class ByteReader {
   }
   // A value in the form ByteWriter::Val wrote; unknown tags are returned as they are (the caller's
   // tag check rejects them).
-  fb::Val Val() {
+  [[gnu::always_inline]] fb::Val Val() {
     uint8_t tag = Byte();
     switch (tag) {
       case kTagUndefined:
