@@ -15,14 +15,18 @@ bool FitsOneByte(std::u16string_view s) {
 }
 
 String::String(std::string_view one_byte, InlineTag)
-    : HeapCell(CellKind::kString), length_(static_cast<uint32_t>(one_byte.size())), one_byte_(true) {
+    : HeapCell(CellKind::kString),
+      length_(static_cast<uint32_t>(one_byte.size())),
+      one_byte_(true) {
   data_ = reinterpret_cast<char*>(this + 1);
   if (!one_byte.empty()) std::memcpy(data_, one_byte.data(), one_byte.size());
   data_[one_byte.size()] = '\0';
 }
 
 String::String(std::u16string_view two_byte, InlineTag)
-    : HeapCell(CellKind::kString), length_(static_cast<uint32_t>(two_byte.size())), one_byte_(false) {
+    : HeapCell(CellKind::kString),
+      length_(static_cast<uint32_t>(two_byte.size())),
+      one_byte_(false) {
   data_ = reinterpret_cast<char*>(this + 1);
   if (!two_byte.empty()) std::memcpy(data_, two_byte.data(), two_byte.size() * sizeof(char16_t));
   std::memset(data_ + two_byte.size() * sizeof(char16_t), 0, sizeof(char16_t));
@@ -141,7 +145,8 @@ std::string String::ToUtf8() {
 uint32_t String::Hash() {
   if (hashed_) return hash_;
   Flatten();
-  uint64_t h = XXH3_64bits(data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t)));
+  uint64_t h =
+      XXH3_64bits(data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t)));
   hash_ = static_cast<uint32_t>(h ^ (h >> 32));
   hashed_ = true;
   return hash_;
