@@ -1,10 +1,10 @@
-// Encoding a run (snapshot.h Encode): ids by a breadth-first traversal from the roots in a fixed order,
-// then one FlatBuffer (snapshot.fbs) written section by section in id order.
+// Encoding a run (snapshot.h Encode): ids by a breadth-first traversal from the roots in a fixed
+// order, then one FlatBuffer (snapshot.fbs) written section by section in id order.
+#include <xxhash.h>
+
 #include <algorithm>
 #include <deque>
 #include <span>
-
-#include <xxhash.h>
 
 #include "absl/strings/str_cat.h"
 #include "flatbuffers/flatbuffers.h"
@@ -52,7 +52,17 @@ uint8_t TagOf(const HeapCell* c) {
 class Codec::Encoder {
  public:
   Encoder(vm::VM& vm, const RealmTable& realm, const NativeIds& natives)
-      : vm_(vm), realm_(realm), natives_(natives) {}
+      : vm_(vm), realm_(realm), natives_(natives) {
+    // Sized for the heap up front: growing the content table rehashes every string found so far
+    // (it was ~8 % of a megabyte encode), and the queue and streams would copy themselves ~8 times.
+    // The count includes garbage not yet collected, hence the cap (a few MB of tables at most).
+    const size_t cells = std::min<size_t>(vm.heap().cell_count(), size_t{1} << 20);
+    by_content_.reserve(cells / 4);
+    queue_.reserve(cells / 2);
+    strings_.reserve(cells / 4);
+    objects_.reserve(cells / 4);
+    object_types_.reserve(cells / 4);
+  }
   // Run cells carry their id in HeapCell's snapshot scratch word while the encoder lives.
   ~Encoder() {
     for (HeapCell* c : queue_) c->set_snapshot_scratch(0);
@@ -67,9 +77,7 @@ class Codec::Encoder {
  private:
   // A flat string's contents as bytes (two-byte strings: their code units' bytes).
   static std::string_view Content(const vm::String* s) {
-    return s->is_one_byte() ? std::string_view(s->one_)
-                            : std::string_view(reinterpret_cast<const char*>(s->two_.data()),
-                                               s->two_.size() * 2);
+    return std::string_view(s->data_, size_t{s->length()} * (s->is_one_byte() ? 1 : 2));
   }
   // Strings looked up by contents only: flat, not atoms, short (hashing them is cheaper than a
   // pointer lookup in a large table, and they are most of a heap's cells).
@@ -104,6 +112,13 @@ class Codec::Encoder {
   // Writes a discovered cell's references (objects: their whole body) in id order.
   void Process(HeapCell* c);
 
+  // Gives `s` the next string id and writes it to the string table streams while it is in cache.
+  void AddString(vm::String* s) {
+    strings_.push_back(s);
+    const uint64_t f = (s->is_atom() ? 2 : 0) | (s->is_one_byte() ? 0 : 1);
+    (s->is_one_byte() ? latin1_ : utf16_).Append(Content(s));
+    string_heads_.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
+  }
   fb::Val Ref(Value v);
   fb::Val CellRef(const HeapCell* c);
   // A discovered run cell's id (0 for one never discovered).
@@ -150,6 +165,7 @@ class Codec::Encoder {
   };
   RealmCacheEntry realm_cache_[kRealmCache];
   std::vector<vm::String*> strings_;
+  ByteWriter string_heads_, latin1_, utf16_;  // the string table (snapshot.fbs, "StringTable")
   // Hash of a non-atom string's contents → string id.
   absl::flat_hash_map<uint64_t, uint32_t> by_content_;
   std::vector<vm::Symbol*> symbols_;
@@ -160,8 +176,8 @@ class Codec::Encoder {
   std::vector<vm::Object*> objects_;
   std::vector<ObjType> object_types_;
   std::vector<HeapCell*> queue_;  // discovery order
-  size_t next_object_ = 0;          // objects are processed in id order
-  ByteWriter heads_, bodies_, body_;  // the object streams (snapshot.fbs, "Heap")
+  size_t next_object_ = 0;        // objects are processed in id order
+  ByteWriter heads_, bodies_;     // the object streams (snapshot.fbs, "Heap")
   uint32_t stack_len_ = 0;
   FlatBufferBuilder fbb_{1 << 12};
   std::vector<fb::Val> scratch_;
@@ -192,14 +208,12 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
     auto* s = static_cast<vm::String*>(c);
     if (ByContent(s)) {
       // Short strings are found by their contents (equal strings are written once).
+      // They get no scratch id (CellRef finds them by contents too), so nothing has to be undone
+      // in them afterwards: most of a heap's strings are touched once.
       auto [dup, fresh] =
           by_content_.try_emplace(ContentKey(s), static_cast<uint32_t>(strings_.size()));
-      if (fresh) strings_.push_back(s);
-      if (fresh || Same(strings_[dup->second], s)) {
-        SetId(c, dup->second);
-        touched_.push_back(c);
-        return fb::Val(dup->second, kTagString);
-      }
+      if (fresh) AddString(s);
+      if (fresh || Same(strings_[dup->second], s)) return fb::Val(dup->second, kTagString);
       // A hash collision with different contents: the string gets an id of its own below.
     }
   }
@@ -221,7 +235,7 @@ fb::Val Codec::Encoder::VisitCell(HeapCell* c) {
         }
       }
       id = static_cast<uint32_t>(strings_.size());
-      strings_.push_back(s);
+      AddString(s);
       break;
     }
     case CellKind::kSymbol:
@@ -281,10 +295,10 @@ void Codec::Encoder::Process(HeapCell* c) {
       break;
     }
     case CellKind::kObject: {
-      body_.clear();
-      WriteObject(static_cast<vm::Object*>(c), object_types_[next_object_++], heads_, body_);
-      bodies_.Varint(body_.size());
-      bodies_.Append(body_.view());
+      // The body is written in place behind a length byte (widened afterwards if it is long).
+      const size_t mark = bodies_.BeginLength();
+      WriteObject(static_cast<vm::Object*>(c), object_types_[next_object_++], heads_, bodies_);
+      bodies_.EndLength(mark);
       break;
     }
     default:
@@ -294,7 +308,8 @@ void Codec::Encoder::Process(HeapCell* c) {
 
 absl::Status Codec::Encoder::Discover() {
   vm::VM& vm = vm_;
-  if (vm.bootstrapping_) return absl::FailedPreconditionError("snapshot: the realm's VM cannot be saved");
+  if (vm.bootstrapping_)
+    return absl::FailedPreconditionError("snapshot: the realm's VM cannot be saved");
   if (vm.in_run_ || vm.boundary_calls_ != 0)
     return absl::FailedPreconditionError("snapshot: the VM is running (not stopped at a yield)");
   if (vm.has_exception_ || vm.has_tail_call_)
@@ -304,9 +319,8 @@ absl::Status Codec::Encoder::Discover() {
   if (vm.lua_multi_ || vm.lua_protect_pending_ || vm.lua_wait_pending_ || !vm.lua_ret_.empty())
     return absl::FailedPreconditionError("snapshot: the VM is inside a Lua call");
   if (vm.modules_.size() != 1)
-    return absl::FailedPreconditionError(
-        absl::StrCat("snapshot: the VM must have exactly one program module (it has ",
-                     vm.modules_.size(), ")"));
+    return absl::FailedPreconditionError(absl::StrCat(
+        "snapshot: the VM must have exactly one program module (it has ", vm.modules_.size(), ")"));
   const bytecode::Module& module = *vm.modules_[0];
   if (vm.loaded_protos_.size() != module.protos.size())
     return absl::FailedPreconditionError("snapshot: loaded functions do not match the module");
@@ -359,7 +373,8 @@ absl::Status Codec::Encoder::Discover() {
   std::vector<std::pair<uint32_t, vm::Object*>> cow;
   for (auto& [from, to] : vm.cow_) {
     auto it = realm_.ids.find(from);
-    if (it == realm_.ids.end()) return absl::InternalError("snapshot: a copied object is not in the realm");
+    if (it == realm_.ids.end())
+      return absl::InternalError("snapshot: a copied object is not in the realm");
     cow.emplace_back(it->second, to);
   }
   std::sort(cow.begin(), cow.end());
@@ -377,9 +392,10 @@ absl::Status Codec::Encoder::Discover() {
   // Breadth-first: every discovered cell's references, in the order the writer lists them. The
   // traversal is bound by memory latency (cells are scattered through a heap full of the run's
   // garbage), so the cells a few places ahead in the queue are fetched in stages while earlier ones
-  // are written: first their headers, then their value buffers, then the cells those values name and
-  // the contents of those strings — each stage reads only what the previous one brought in, so many
-  // misses are in flight at once instead of one at a time. Prefetching never changes what is written.
+  // are written: first their headers, then their value buffers, then the cells those values name
+  // and the contents of those strings — each stage reads only what the previous one brought in, so
+  // many misses are in flight at once instead of one at a time. Prefetching never changes what is
+  // written.
   const size_t n0 = queue_.size();
   for (size_t i = 0; i < std::min<size_t>(n0, kAhead); ++i) PrefetchHeader(queue_[i]);
   for (size_t i = 0; i < queue_.size() && status_.ok(); ++i) {
@@ -408,10 +424,13 @@ void Codec::Encoder::PrefetchChildren(const HeapCell* c, bool contents) {
     const HeapCell* child = v.AsHeap();
     if (!contents) {
       PrefetchHeader(child);
+      // A string's characters follow its 64-byte header: short ones end within the next line.
+      if (v.IsString()) __builtin_prefetch(reinterpret_cast<const char*>(child) + 112);
     } else if (v.IsString()) {
-      // The string's header is in cache now: fetch its characters (hashed when it is discovered).
+      // The string's header is in cache now: fetch more of a long one's characters (hashed when
+      // it is discovered).
       auto* s = static_cast<const vm::String*>(child);
-      if (s->is_one_byte() && s->one_.size() > 15) __builtin_prefetch(s->one_.data());
+      if (s->data_ != nullptr && s->length() > 40) __builtin_prefetch(s->data_ + 64);
     }
   };
   // Only the first values of each buffer: enough to cover records, and bounded per cell.
@@ -431,6 +450,14 @@ fb::Val Codec::Encoder::CellRef(const HeapCell* c) {
   if (c->is_shared()) {
     auto it = realm_.ids.find(c);
     return fb::Val(it == realm_.ids.end() ? 0 : it->second, static_cast<uint8_t>(tag | kTagRealm));
+  }
+  if (c->snapshot_scratch() == 0 && tag == kTagString) {
+    // A short string found by its contents in Discover (VisitCell) has no scratch id.
+    auto* s = static_cast<const vm::String*>(c);
+    auto it = by_content_.find(ContentKey(s));
+    if (it != by_content_.end() && Same(strings_[it->second], s)) return fb::Val(it->second, tag);
+    Fail("a string was not discovered");
+    return fb::Val(0, kTagUndefined);
   }
   return fb::Val(IdOf(c), tag);
 }
@@ -469,12 +496,12 @@ void Codec::Encoder::PutVals(ByteWriter& w, std::span<const Value> values) {
     return;
   }
   // A long array (the run's big collections): its cells are discovered here, so fetch them ahead
-  // (headers 16 values ahead, then the characters of strings 8 ahead).
+  // (16 values ahead: headers, and for strings the line their characters end in when short).
   for (size_t k = 0; k < n; ++k) {
-    if (k + 16 < n && values[k + 16].IsHeap()) PrefetchHeader(values[k + 16].AsHeap());
-    if (k + 8 < n && values[k + 8].IsString()) {
-      auto* s = static_cast<const vm::String*>(values[k + 8].AsHeap());
-      if (s->is_one_byte() && s->one_.size() > 15) __builtin_prefetch(s->one_.data());
+    if (k + 16 < n && values[k + 16].IsHeap()) {
+      const HeapCell* c = values[k + 16].AsHeap();
+      PrefetchHeader(c);
+      if (values[k + 16].IsString()) __builtin_prefetch(reinterpret_cast<const char*>(c) + 112);
     }
     Put(w, values[k]);
   }
@@ -500,8 +527,8 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
     heads.Byte(static_cast<uint8_t>(static_cast<vm::TypedArrayObject*>(o)->kind));
   }
 
-  uint8_t flags = (o->extensible_ ? 1 : 0) | (o->frozen_elements_ ? 2 : 0) |
-                  (o->sealed_elements_ ? 4 : 0);
+  uint8_t flags =
+      (o->extensible_ ? 1 : 0) | (o->frozen_elements_ ? 2 : 0) | (o->sealed_elements_ ? 4 : 0);
   if (o->klass_ == vm::ObjectClass::kFunction) {
     auto* f = static_cast<vm::FunctionObject*>(o);
     flags |= (f->is_constructor ? 8 : 0) | (f->prototype_pending ? 16 : 0);
@@ -667,35 +694,20 @@ void Codec::Encoder::WriteObject(vm::Object* o, ObjType type, ByteWriter& heads,
   }
 }
 
-absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const EncodeOptions& options) {
+absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info,
+                                                  const EncodeOptions& options) {
   vm::VM& vm = vm_;
   // The builder starts at about the size it will reach (it grows by doubling and copying otherwise:
   // a megabyte snapshot was copied ~8 times).
-  size_t text_bytes = 0, text_units = 0;
-  for (vm::String* s : strings_) (s->is_one_byte() ? text_bytes : text_units) += s->length();
-  fbb_ = FlatBufferBuilder(heads_.size() + bodies_.size() + text_bytes + 2 * text_units +
-                           strings_.size() * 4 + info.source.size() + (size_t{1} << 14));
+  fbb_ = FlatBufferBuilder(heads_.size() + bodies_.size() + string_heads_.size() + latin1_.size() +
+                           utf16_.size() + info.source.size() + (size_t{1} << 14));
   // ---- heap
   Offset<fb::StringTable> strings;
   {
-    ByteWriter heads;
-    std::string latin1;
-    std::u16string utf16;
-    latin1.reserve(text_bytes);
-    utf16.reserve(text_units);
-    for (vm::String* s : strings_) {
-      uint64_t f = s->is_atom() ? 2 : 0;
-      if (s->is_one_byte()) {
-        latin1.append(s->one_);
-      } else {
-        f |= 1;
-        utf16.append(s->two_);
-      }
-      heads.Varint((static_cast<uint64_t>(s->length()) << 2) | f);
-    }
-    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(heads.data()), heads.size());
-    auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1.data()), latin1.size());
-    auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16.data()), utf16.size());
+    auto h = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(string_heads_.data()),
+                               string_heads_.size());
+    auto b = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(latin1_.data()), latin1_.size());
+    auto u = fbb_.CreateVector(reinterpret_cast<const uint16_t*>(utf16_.data()), utf16_.size() / 2);
     strings = fb::CreateStringTable(fbb_, h, b, u);
   }
   std::vector<fb::SymbolCell> symbols;
@@ -714,14 +726,14 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
       shape_stream.Byte(e.attrs);
     }
   }
-  auto shapes_off = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(shape_stream.data()),
-                                      shape_stream.size());
+  auto shapes_off =
+      fbb_.CreateVector(reinterpret_cast<const uint8_t*>(shape_stream.data()), shape_stream.size());
   for (vm::Cell* c : cells_) {
     fb::Val v = Ref(c->value);
     cell_stream.Val(v.tag(), v.bits());
   }
-  auto cells_off = fbb_.CreateVector(reinterpret_cast<const uint8_t*>(cell_stream.data()),
-                                     cell_stream.size());
+  auto cells_off =
+      fbb_.CreateVector(reinterpret_cast<const uint8_t*>(cell_stream.data()), cell_stream.size());
   std::vector<fb::AccessorCell> accessors;
   accessors.reserve(accessors_.size());
   for (vm::Accessor* a : accessors_) accessors.emplace_back(Ref(a->getter), Ref(a->setter));
@@ -737,14 +749,14 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
     bigint_stream.Varint((static_cast<uint64_t>(n.mag.size()) << 1) | (n.neg ? 1 : 0));
     for (uint64_t limb : n.mag) bigint_stream.Fixed64(limb);
   }
-  auto bigints_off = bigints_.empty() ? 0
-                                      : fbb_.CreateVector(
-                                            reinterpret_cast<const uint8_t*>(bigint_stream.data()),
-                                            bigint_stream.size());
-  auto heap = fb::CreateHeap(fbb_, strings, symbols_off, static_cast<uint32_t>(shapes_.size()),
-                             shapes_off, cells_off, accessors_off,
-                             static_cast<uint32_t>(objects_.size()), object_heads, object_bodies,
-                             bigints_off);
+  auto bigints_off = bigints_.empty()
+                         ? 0
+                         : fbb_.CreateVector(reinterpret_cast<const uint8_t*>(bigint_stream.data()),
+                                             bigint_stream.size());
+  auto heap =
+      fb::CreateHeap(fbb_, strings, symbols_off, static_cast<uint32_t>(shapes_.size()), shapes_off,
+                     cells_off, accessors_off, static_cast<uint32_t>(objects_.size()), object_heads,
+                     object_bodies, bigints_off);
 
   // ---- VM state
   std::vector<Value> stack(vm.stack_.begin(), vm.stack_.begin() + stack_len_);
@@ -753,8 +765,8 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   frames.reserve(vm.frames_.size());
   for (const vm::Frame& f : vm.frames_) {
     const auto& code = f.proto->bc->code;
-    frames.emplace_back(CellRef(f.closure), CellRef(f.proto), Ref(f.new_target), CellRef(f.activation),
-                        Ref(f.site.aux), Ref(f.site.aux2),
+    frames.emplace_back(CellRef(f.closure), CellRef(f.proto), Ref(f.new_target),
+                        CellRef(f.activation), Ref(f.site.aux), Ref(f.site.aux2),
                         static_cast<uint32_t>(f.pc - code.data()), f.base, f.argc,
                         static_cast<uint8_t>(f.site.kind), f.site.ret_reg, f.site.ret_transform,
                         f.site.job_kind, f.initial_async);
@@ -763,7 +775,8 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   std::vector<Offset<fb::Job>> jobs;
   for (const auto& j : vm.jobs_) {
     auto args = Vals(j.args);
-    fb::Val fn = Ref(j.fn), self = Ref(j.this_value), derived = CellRef(j.derived), aux = Ref(j.aux);
+    fb::Val fn = Ref(j.fn), self = Ref(j.this_value), derived = CellRef(j.derived),
+            aux = Ref(j.aux);
     jobs.push_back(fb::CreateJob(fbb_, &fn, &self, args, &derived, j.special, &aux));
   }
   auto jobs_off = fbb_.CreateVector(jobs);
@@ -774,8 +787,9 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   auto calls_off = fbb_.CreateVectorOfStructs(calls);
   std::vector<fb::CowEntry> cow;
   for (auto& [from, to] : vm.cow_) cow.emplace_back(realm_.ids.at(from), IdOf(to));
-  std::sort(cow.begin(), cow.end(),
-            [](const fb::CowEntry& a, const fb::CowEntry& b) { return a.realm_id() < b.realm_id(); });
+  std::sort(cow.begin(), cow.end(), [](const fb::CowEntry& a, const fb::CowEntry& b) {
+    return a.realm_id() < b.realm_id();
+  });
   auto cow_off = fbb_.CreateVectorOfStructs(cow);
   std::vector<uint32_t> rejected;
   for (auto* p : vm.rejected_unhandled_) rejected.push_back(IdOf(p));
@@ -808,16 +822,16 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
                         fb::Val(0, kTagNull), Ref(ws.aux), Ref(ws.aux2), 0, 0, 0,
                         static_cast<uint8_t>(ws.kind), ws.ret_reg, ws.ret_transform, ws.job_kind,
                         false);
-    lua_off = fb::CreateLuaState(fbb_, lua_frames_off, vm.lua_run_, vm.lua_next_id_, tool_errors_off,
-                                 vm.lua_wait_active_, vm.lua_wait_call_id_, &wait_site, ws.want,
-                                 ws.lua_flags);
+    lua_off = fb::CreateLuaState(fbb_, lua_frames_off, vm.lua_run_, vm.lua_next_id_,
+                                 tool_errors_off, vm.lua_wait_active_, vm.lua_wait_call_id_,
+                                 &wait_site, ws.want, ws.lua_flags);
   }
   const auto& rs = vm.random_.state();
   fb::RandomState random(rs[0], rs[1], rs[2], rs[3]);
-  auto vm_off = fb::CreateVmState(fbb_, stack_off, frames_off, jobs_off, calls_off, vm.main_returned_,
-                                  &main_value, cow_off, rejected_off, vm.promise_serial_, kinds_off,
-                                  vm.steps_, vm.steps_until_check_, vm.has_uncaught_job_error_,
-                                  &uncaught, extra_off, templates_off, lua_off, &random);
+  auto vm_off = fb::CreateVmState(
+      fbb_, stack_off, frames_off, jobs_off, calls_off, vm.main_returned_, &main_value, cow_off,
+      rejected_off, vm.promise_serial_, kinds_off, vm.steps_, vm.steps_until_check_,
+      vm.has_uncaught_job_error_, &uncaught, extra_off, templates_off, lua_off, &random);
   if (!status_.ok()) return status_;
 
   // ---- host part, program, header
@@ -854,11 +868,10 @@ absl::StatusOr<std::string> Codec::Encoder::Write(const RunInfo& info, const Enc
   fb::FinishSizePrefixedSnapshotBuffer(fbb_, root);
   size_t total = fbb_.GetSize() + 12;
   if (total > options.max_bytes)
-    return absl::ResourceExhaustedError(absl::StrCat("snapshot: ", total,
-                                                     " bytes, over the limit of ",
-                                                     options.max_bytes));
-  return Codec::Seal(std::string_view(reinterpret_cast<const char*>(fbb_.GetBufferPointer()),
-                                      fbb_.GetSize()));
+    return absl::ResourceExhaustedError(
+        absl::StrCat("snapshot: ", total, " bytes, over the limit of ", options.max_bytes));
+  return Codec::Seal(
+      std::string_view(reinterpret_cast<const char*>(fbb_.GetBufferPointer()), fbb_.GetSize()));
 }
 
 absl::StatusOr<std::string> Codec::Encode(vm::VM& vm, const RunInfo& info,

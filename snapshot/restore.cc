@@ -347,20 +347,18 @@ bool Codec::Restorer::AllocateStrings() {
     vm::String* s;
     if (flags & 1) {
       if (len > Size(utf16) - two) return Fail("string table: contents too short");
-      std::u16string units(len, u'\0');
       // FlatBuffers data is little-endian, like the host (static_assert below); Open checked alignment.
       static_assert(std::endian::native == std::endian::little);
-      std::memcpy(units.data(), utf16->data() + two, 2 * len);
+      std::u16string_view units(reinterpret_cast<const char16_t*>(utf16->data()) + two, len);
       two += len;
       if (vm::FitsOneByte(units)) return Fail("string table: a two-byte string fits one byte");
-      s = heap.Alloc<vm::String>(std::move(units));
+      s = vm::NewFlatString(heap, units);
     } else {
       if (len > Size(latin1) - one) return Fail("string table: contents too short");
-      s = heap.Alloc<vm::String>(
-          std::string(reinterpret_cast<const char*>(latin1->data()) + one, len));
+      s = vm::NewFlatString(
+          heap, std::string_view(reinterpret_cast<const char*>(latin1->data()) + one, len));
       one += len;
     }
-    heap.Account(static_cast<int64_t>(s->ExtraBytes()));
     if (flags & 2) {
       // A run-local atom: the module's own atoms (made again by LoadModule) take its place.
       vm::String* a = vm_.Intern(s);

@@ -103,9 +103,9 @@ std::shared_ptr<const RealmTable> Codec::BuildTable(const vm::Realm& realm) {
         if (!s->is_rope()) {
           h.U8(s->is_one_byte() ? 1 : 2);
           if (s->is_one_byte()) {
-            h.Str(s->one_);
+            h.Str(s->flat_one());
           } else {
-            h.U16Str(s->two_);
+            h.U16Str(s->flat_two());
           }
         }
         h.U8(s->is_atom() ? 1 : 0);

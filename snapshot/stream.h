@@ -1,8 +1,8 @@
-// Internal to snapshot/: the compact byte streams inside a snapshot (format version 2; snapshot.fbs,
-// "Heap"). Values are a tag byte then a payload that depends on the tag (varints, zigzag for signed):
-// this keeps the many small values of a heap (ids, small integers, booleans) at one to four bytes
-// instead of a 16-byte FlatBuffers struct each. The reader never reads past its end: any short read
-// sets a failure flag and returns zeros, and the caller checks `ok()`.
+// Internal to snapshot/: the compact byte streams inside a snapshot (format version 2;
+// snapshot.fbs, "Heap"). Values are a tag byte then a payload that depends on the tag (varints,
+// zigzag for signed): this keeps the many small values of a heap (ids, small integers, booleans) at
+// one to four bytes instead of a 16-byte FlatBuffers struct each. The reader never reads past its
+// end: any short read sets a failure flag and returns zeros, and the caller checks `ok()`.
 #pragma once
 
 #include <algorithm>
@@ -17,8 +17,8 @@
 
 namespace codemode::snapshot {
 
-// Stream-only tag: a Number whose value is an int32 (not -0), written as a zigzag varint; read back as
-// kTagNumber with the same bits.
+// Stream-only tag: a Number whose value is an int32 (not -0), written as a zigzag varint; read back
+// as kTagNumber with the same bits.
 inline constexpr uint8_t kTagSmallNumber = 14;
 
 class ByteWriter {
@@ -33,11 +33,11 @@ class ByteWriter {
     std::memcpy(buf_.data() + n_, bytes.data(), bytes.size());
     n_ += bytes.size();
   }
-  void Byte(uint8_t b) {
+  [[gnu::always_inline]] void Byte(uint8_t b) {
     Room(1);
     buf_[n_++] = static_cast<char>(b);
   }
-  void Varint(uint64_t v) {
+  [[gnu::always_inline]] void Varint(uint64_t v) {
     Room(10);
     char* p = buf_.data() + n_;
     size_t n = 0;
@@ -47,6 +47,28 @@ class ByteWriter {
     }
     p[n++] = static_cast<char>(v);
     n_ += n;
+  }
+  // A varint byte length in front of bytes written after it, without writing them elsewhere first:
+  // BeginLength reserves one byte and returns its position; EndLength(mark) stores the length of
+  // everything written since, moving those bytes up when the length needs more than one byte.
+  size_t BeginLength() {
+    Byte(0);
+    return n_ - 1;
+  }
+  void EndLength(size_t mark) {
+    uint64_t len = n_ - mark - 1;
+    if (len < 0x80) {
+      buf_[mark] = static_cast<char>(len);
+      return;
+    }
+    size_t k = 1;
+    for (uint64_t v = len; v >= 0x80; v >>= 7) ++k;
+    Room(k - 1);
+    char* p = buf_.data() + mark;
+    std::memmove(p + k, p + 1, len);
+    for (size_t i = 0; i + 1 < k; ++i, len >>= 7) p[i] = static_cast<char>((len & 0x7F) | 0x80);
+    p[k - 1] = static_cast<char>(len);
+    n_ += k - 1;
   }
   void Signed(int64_t v) {
     Varint((static_cast<uint64_t>(v) << 1) ^ static_cast<uint64_t>(v >> 63));
@@ -71,8 +93,8 @@ class ByteWriter {
       case kTagNumber: {
         double d;
         std::memcpy(&d, &bits, sizeof d);
-        if (d >= -2147483648.0 && d <= 2147483647.0 && d == static_cast<double>(static_cast<int32_t>(d)) &&
-            !(d == 0 && std::signbit(d))) {
+        if (d >= -2147483648.0 && d <= 2147483647.0 &&
+            d == static_cast<double>(static_cast<int32_t>(d)) && !(d == 0 && std::signbit(d))) {
           Byte(kTagSmallNumber);
           Signed(static_cast<int32_t>(d));
         } else {
@@ -95,12 +117,10 @@ class ByteWriter {
  private:
   // Makes room for `more` bytes (the buffer grows geometrically; bytes past n_ are scratch). The
   // check is on every value written, so it stays inline and the rare growth does not.
-  void Room(size_t more) {
+  [[gnu::always_inline]] void Room(size_t more) {
     if (__builtin_expect(n_ + more > buf_.size(), 0)) Grow(more);
   }
-  [[gnu::noinline]] void Grow(size_t more) {
-    buf_.resize(std::max<size_t>(64, 2 * (n_ + more)));
-  }
+  [[gnu::noinline]] void Grow(size_t more) { buf_.resize(std::max<size_t>(64, 2 * (n_ + more))); }
   std::string buf_;
   size_t n_ = 0;
 };
@@ -123,14 +143,14 @@ class ByteReader {
     if (n > remaining()) return Fail();
     p_ += n;
   }
-  uint8_t Byte() {
+  [[gnu::always_inline]] uint8_t Byte() {
     if (p_ == end_) {
       Fail();
       return 0;
     }
     return *p_++;
   }
-  uint64_t Varint() {
+  [[gnu::always_inline]] uint64_t Varint() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       if (p_ == end_) {
@@ -170,7 +190,7 @@ class ByteReader {
   }
   // A value in the form ByteWriter::Val wrote; unknown tags are returned as they are (the caller's
   // tag check rejects them).
-  fb::Val Val() {
+  [[gnu::always_inline]] fb::Val Val() {
     uint8_t tag = Byte();
     switch (tag) {
       case kTagUndefined:

@@ -207,6 +207,20 @@ class Heap {
     return cell;
   }
 
+  // Allocates a cell with `extra` bytes of storage right behind it (a flat string's contents); T's
+  // constructor finds them at `this + 1`.
+  template <typename T, typename... Args>
+  T* AllocWithBytes(size_t extra, Args&&... args) {
+    const size_t bytes = sizeof(T) + extra;
+    T* cell = ::new (pool_.Allocate(bytes)) T(std::forward<Args>(args)...);
+    cell->gc_next_ = head_;
+    cell->alloc_size_ = bytes <= 0xFFFF ? static_cast<uint16_t>(bytes) : 0;
+    head_ = cell;
+    Account(static_cast<int64_t>(bytes + cell->ExtraBytes()));
+    ++cell_count_;
+    return cell;
+  }
+
   // Allocates an object (T has slots(): vm::Object and subclasses) with room for `inline_slots`
   // property values right behind it, so the values share the object's allocation.
   template <typename T, typename... Args>

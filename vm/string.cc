@@ -2,6 +2,8 @@
 
 #include <xxhash.h>
 
+#include <cstring>
+#include <memory>
 #include <vector>
 
 namespace codemode::vm {
@@ -12,17 +14,23 @@ bool FitsOneByte(std::u16string_view s) {
   return true;
 }
 
-String::String(std::string one_byte)
+String::String(std::string_view one_byte, InlineTag)
     : HeapCell(CellKind::kString),
       length_(static_cast<uint32_t>(one_byte.size())),
-      one_byte_(true),
-      one_(std::move(one_byte)) {}
+      one_byte_(true) {
+  data_ = reinterpret_cast<char*>(this + 1);
+  if (!one_byte.empty()) std::memcpy(data_, one_byte.data(), one_byte.size());
+  data_[one_byte.size()] = '\0';
+}
 
-String::String(std::u16string two_byte)
+String::String(std::u16string_view two_byte, InlineTag)
     : HeapCell(CellKind::kString),
       length_(static_cast<uint32_t>(two_byte.size())),
-      one_byte_(false),
-      two_(std::move(two_byte)) {}
+      one_byte_(false) {
+  data_ = reinterpret_cast<char*>(this + 1);
+  if (!two_byte.empty()) std::memcpy(data_, two_byte.data(), two_byte.size() * sizeof(char16_t));
+  std::memset(data_ + two_byte.size() * sizeof(char16_t), 0, sizeof(char16_t));
+}
 
 String::String(String* left, String* right)
     : HeapCell(CellKind::kString),
@@ -30,6 +38,10 @@ String::String(String* left, String* right)
       one_byte_(left->one_byte_ && right->one_byte_),
       left_(left),
       right_(right) {}
+
+String::~String() {
+  if (owns_buffer()) std::allocator<char>().deallocate(data_, InlineBytes(length_, one_byte_));
+}
 
 void String::Flatten() {
   if (left_ == nullptr) return;
@@ -48,33 +60,40 @@ void String::Flatten() {
       leaves.push_back(s);
     }
   }
+  // The flat contents go to a buffer of the rope's own (its cell was sized for the two pointers).
+  char* out = std::allocator<char>().allocate(InlineBytes(length_, one));
   if (one) {
-    std::string out;
-    out.reserve(length_);
-    for (String* s : leaves) out.append(s->one_);
-    one_ = std::move(out);
+    size_t at = 0;
+    for (String* s : leaves) {
+      if (s->length_ != 0) std::memcpy(out + at, s->data_, s->length_);
+      at += s->length_;
+    }
+    out[at] = '\0';
   } else {
-    std::u16string out;
-    out.reserve(length_);
+    auto* units = reinterpret_cast<char16_t*>(out);
+    size_t at = 0;
     for (String* s : leaves) {
       if (s->one_byte_) {
-        for (unsigned char c : s->one_) out.push_back(c);
-      } else {
-        out.append(s->two_);
+        for (uint32_t i = 0; i < s->length_; ++i)
+          units[at + i] = static_cast<unsigned char>(s->data_[i]);
+      } else if (s->length_ != 0) {
+        std::memcpy(units + at, s->data_, s->length_ * sizeof(char16_t));
       }
+      at += s->length_;
     }
-    two_ = std::move(out);
+    units[at] = 0;
   }
+  data_ = out;
   one_byte_ = one;
   left_ = right_ = nullptr;
 }
 
 std::u16string String::ToU16() {
   Flatten();
-  if (!one_byte_) return two_;
+  if (!one_byte_) return std::u16string(flat_two());
   std::u16string out;
-  out.reserve(one_.size());
-  for (unsigned char c : one_) out.push_back(c);
+  out.reserve(length_);
+  for (unsigned char c : flat_one()) out.push_back(c);
   return out;
 }
 
@@ -99,18 +118,20 @@ std::string String::ToUtf8() {
     }
   };
   if (one_byte_) {
+    const std::string_view one = flat_one();
     bool ascii = true;
-    for (unsigned char c : one_)
+    for (unsigned char c : one)
       if (c >= 0x80) ascii = false;
-    if (ascii) return one_;
-    for (unsigned char c : one_) put(c);
+    if (ascii) return std::string(one);
+    for (unsigned char c : one) put(c);
     return out;
   }
-  for (size_t i = 0; i < two_.size(); ++i) {
-    uint32_t c = two_[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < two_.size() && two_[i + 1] >= 0xDC00 &&
-        two_[i + 1] <= 0xDFFF) {
-      put(0x10000 + ((c - 0xD800) << 10) + (two_[i + 1] - 0xDC00));
+  const std::u16string_view two = flat_two();
+  for (size_t i = 0; i < two.size(); ++i) {
+    uint32_t c = two[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < two.size() && two[i + 1] >= 0xDC00 &&
+        two[i + 1] <= 0xDFFF) {
+      put(0x10000 + ((c - 0xD800) << 10) + (two[i + 1] - 0xDC00));
       ++i;
     } else if (c >= 0xD800 && c <= 0xDFFF) {
       put(0xFFFD);
@@ -124,8 +145,8 @@ std::string String::ToUtf8() {
 uint32_t String::Hash() {
   if (hashed_) return hash_;
   Flatten();
-  uint64_t h = one_byte_ ? XXH3_64bits(one_.data(), one_.size())
-                         : XXH3_64bits(two_.data(), two_.size() * sizeof(char16_t));
+  uint64_t h =
+      XXH3_64bits(data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t)));
   hash_ = static_cast<uint32_t>(h ^ (h >> 32));
   hashed_ = true;
   return hash_;
@@ -139,7 +160,7 @@ std::optional<uint32_t> String::ArrayIndex() {
       uint64_t v = 0;
       bool ok = true;
       for (uint32_t i = 0; i < length_; ++i) {
-        char16_t c = one_byte_ ? static_cast<unsigned char>(one_[i]) : two_[i];
+        char16_t c = At(i);
         if (c < '0' || c > '9' || (i == 0 && c == '0' && length_ > 1)) {
           ok = false;
           break;
@@ -163,7 +184,7 @@ bool String::Equals(String* a, String* b) {
   a->Flatten();
   b->Flatten();
   if (a->hashed_ && b->hashed_ && a->hash_ != b->hash_) return false;
-  if (a->one_byte_ && b->one_byte_) return a->one_ == b->one_;
+  if (a->one_byte_ && b->one_byte_) return a->flat_one() == b->flat_one();
   for (uint32_t i = 0; i < a->length_; ++i)
     if (a->At(i) != b->At(i)) return false;
   return true;
@@ -173,7 +194,7 @@ int String::Compare(String* a, String* b) {
   a->Flatten();
   b->Flatten();
   if (a->one_byte_ && b->one_byte_) {
-    int c = a->one_.compare(b->one_);
+    int c = a->flat_one().compare(b->flat_one());
     return c < 0 ? -1 : c > 0 ? 1 : 0;
   }
   uint32_t n = std::min(a->length_, b->length_);

@@ -19,12 +19,20 @@ namespace codemode::vm {
 
 class String final : public HeapCell {
  public:
-  // Flat Latin-1 / byte string.
-  explicit String(std::string one_byte);
-  // Flat UTF-16 string; callers canonicalize (use only when some unit is >= 256).
-  explicit String(std::u16string two_byte);
+  // Flat strings keep their contents right behind the cell, in the same allocation (one pool cell
+  // per string, no separate buffer): make them with NewFlatString, which sizes the allocation.
+  struct InlineTag {};
+  String(std::string_view one_byte, InlineTag);
+  // Callers canonicalize (use only when some unit is >= 256).
+  String(std::u16string_view two_byte, InlineTag);
   // Rope.
   String(String* left, String* right);
+  ~String() override;
+  // Bytes a flat string of `length` units needs behind the cell (a terminating zero unit included,
+  // so a one-byte view's data() stays NUL-terminated as it was with std::string).
+  static size_t InlineBytes(size_t length, bool one_byte) {
+    return (length + 1) * (one_byte ? 1 : sizeof(char16_t));
+  }
 
   uint32_t length() const { return length_; }
   bool is_rope() const { return left_ != nullptr; }
@@ -36,15 +44,16 @@ class String final : public HeapCell {
   void Flatten();
   std::string_view one_byte_view() {
     Flatten();
-    return one_;
+    return flat_one();
   }
   std::u16string_view two_byte_view() {
     Flatten();
-    return two_;
+    return flat_two();
   }
   char16_t At(uint32_t i) {
     Flatten();
-    return one_byte_ ? static_cast<unsigned char>(one_[i]) : two_[i];
+    return one_byte_ ? static_cast<unsigned char>(data_[i])
+                     : reinterpret_cast<const char16_t*>(data_)[i];
   }
   // The UTF-16 code units (copies for one-byte strings).
   std::u16string ToU16();
@@ -65,24 +74,46 @@ class String final : public HeapCell {
     t.Mark(left_);
     t.Mark(right_);
   }
-  size_t ExtraBytes() const override { return one_.capacity() + two_.capacity() * 2; }
+  // Inline contents are part of the cell's allocation size; only a flattened rope owns a buffer.
+  size_t ExtraBytes() const override { return owns_buffer() ? InlineBytes(length_, one_byte_) : 0; }
 
  private:
   friend class VM;
   friend class Realm;
   friend class snapshot::Codec;
+  // The contents of a flat string without flattening (callers know it is flat).
+  std::string_view flat_one() const { return std::string_view(data_, length_); }
+  std::u16string_view flat_two() const {
+    return std::u16string_view(reinterpret_cast<const char16_t*>(data_), length_);
+  }
+  const char* inline_data() const { return reinterpret_cast<const char*>(this + 1); }
+  bool owns_buffer() const { return data_ != nullptr && data_ != inline_data(); }
+
   uint32_t length_ = 0;
   uint32_t hash_ = 0;
+  uint32_t index_ = 0;
   bool hashed_ = false;
   bool one_byte_ = true;
   bool atom_ = false;
   int8_t index_state_ = 0;  // 0 unknown, 1 is index, -1 not an index
-  uint32_t index_ = 0;
-  std::string one_;
-  std::u16string two_;
+  // Flat contents: inline_data() for strings made flat, a heap buffer for a flattened rope, null
+  // for a rope not yet flattened. Two-byte contents are char16_t units.
+  char* data_ = nullptr;
   String* left_ = nullptr;
   String* right_ = nullptr;
 };
+static_assert(sizeof(String) == 64, "a string's header is one cache line");
+
+// A flat string in `heap` with the contents copied right behind the cell.
+inline String* NewFlatString(Heap& heap, std::string_view latin1) {
+  return heap.AllocWithBytes<String>(String::InlineBytes(latin1.size(), true), latin1,
+                                     String::InlineTag{});
+}
+// Callers canonicalize: some unit is >= 256.
+inline String* NewFlatString(Heap& heap, std::u16string_view units) {
+  return heap.AllocWithBytes<String>(String::InlineBytes(units.size(), false), units,
+                                     String::InlineTag{});
+}
 
 class Symbol final : public HeapCell {
  public:

@@ -63,15 +63,15 @@ String* VM::empty_string() const { return realm_->atom(AtomId::empty); }
 
 // ------------------------------------------------------------------------------------ strings
 
-String* VM::NewStringLatin1(std::string latin1) { return heap_->Alloc<String>(std::move(latin1)); }
+String* VM::NewStringLatin1(std::string latin1) { return NewFlatString(*heap_, latin1); }
 
 String* VM::NewStringU16(std::u16string units) {
   if (FitsOneByte(units)) {
     std::string s(units.size(), '\0');
     for (size_t i = 0; i < units.size(); ++i) s[i] = static_cast<char>(units[i]);
-    return heap_->Alloc<String>(std::move(s));
+    return NewFlatString(*heap_, s);
   }
-  return heap_->Alloc<String>(std::move(units));
+  return NewFlatString(*heap_, units);
 }
 
 String* VM::NewStringUtf8(std::string_view utf8) {
@@ -135,7 +135,7 @@ String* VM::Concat(String* a, String* b) {
     }
     std::u16string s = a->ToU16();
     s += b->ToU16();
-    return heap_->Alloc<String>(std::move(s));
+    return NewFlatString(*heap_, s);
   }
   if (total > limits_.max_memory_bytes) {
     // Flattening would need at least `total` bytes: the run cannot afford this string.
