@@ -517,20 +517,7 @@ void VM::CompleteCall(const CallSite& site, Value v, bool threw, uint32_t callee
             RejectPromise(derived, v);
             return;
           }
-          Value resolution = stack_[callee_base];
-          if (!IsCallable(v)) {
-            FulfillPromise(derived, resolution);
-            return;
-          }
-          auto [res, rej] = CreateResolvingFunctions(derived);
-          Job job;
-          job.fn = v;
-          job.this_value = resolution;
-          job.args = {res, rej};
-          job.derived = nullptr;
-          job.aux = rej;
-          job.special = 2;
-          jobs_.push_back(std::move(job));
+          ResolveWithThen(derived, stack_[callee_base], v);
           return;
         }
         default:

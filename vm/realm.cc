@@ -320,8 +320,16 @@ Value IPromiseResolve(VM& vm, CallArgs& args) {  // settle(promise, value, isRej
   if (VM::ToBoolean(args[2])) {
     vm.RejectPromise(p, args[1]);
   } else {
-    vm.ResolvePromise(p, args[1]);
+    vm.ResolvePromiseNow(p, args[1]);
   }
+  return Value::Undefined();
+}
+
+// resolveWithThen(promise, resolution, then): ResolveThenSlow's last steps (VM::ResolveWithThen).
+Value IResolveWithThen(VM& vm, CallArgs& args) {
+  if (!args[0].IsObject() || args[0].AsObject()->klass() != ObjectClass::kPromise)
+    return vm.ThrowTypeError("resolveWithThen: not a promise");
+  vm.ResolveWithThen(static_cast<PromiseObject*>(args[0].AsObject()), args[1], args[2]);
   return Value::Undefined();
 }
 
@@ -644,6 +652,7 @@ absl::StatusOr<std::unique_ptr<Realm>> Realm::Create(std::shared_ptr<const bytec
   Intrinsic(vm, intr, "resolvingFunctions", IResolvingFunctions, 1);
   Intrinsic(vm, intr, "promiseThen", IPromiseThen, 4);
   Intrinsic(vm, intr, "settle", IPromiseResolve, 3);
+  Intrinsic(vm, intr, "resolveWithThen", IResolveWithThen, 3);
   Intrinsic(vm, intr, "enqueue", IEnqueue, 1);
   Intrinsic(vm, intr, "ownKeys", IOwnKeys, 4);
   Intrinsic(vm, intr, "getOwnProperty", IGetOwnProperty, 2);

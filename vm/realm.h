@@ -65,7 +65,8 @@ enum class AtomId : int {
   H(GetAsyncIterator)   /* (value) → async iterator (AsyncFromSyncIterator) */ \
   H(AsyncIterCheck)     /* (result) → result, TypeError unless an object */ \
   H(AsyncIterCloseStart) /* (it) → what return() gave, or the done marker */ \
-  H(AsyncYieldStarStep) /* (it, next, mode, v) → promise-or-value of one step */
+  H(AsyncYieldStarStep) /* (it, next, mode, v) → promise-or-value of one step */ \
+  H(ResolveThenSlow)    /* (promise, resolution) with a `then` accessor: get it now, resolve */
 
 enum class HelperId : int {
 #define CODEMODE_HELPER_ENUM(n) k##n,

@@ -720,7 +720,7 @@ Value ResolvingFunction(VM& vm, CallArgs& args) {
   el[1] = Value::Bool(true);
   auto* p = static_cast<PromiseObject*>(el[0].AsObject());
   if (self->magic == 0) {
-    vm.ResolvePromise(p, args[0]);
+    vm.ResolvePromiseNow(p, args[0]);
   } else {
     vm.RejectPromise(p, args[0]);
   }
@@ -754,15 +754,37 @@ void VM::ResolvePromise(PromiseObject* p, Value resolution) {
   Value then, getter;
   if (!GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then,
                  &getter)) {
-    // A `then` getter is program code; run it from a job like the rest of the thenable protocol.
+    // A `then` getter is program code: run it from a job, first in the queue (a reaction job's
+    // result is then resolved before any other job runs, as if synchronously).
     Job job;
     job.fn = getter;
     job.this_value = resolution;
     job.derived = p;
     job.special = 3;  // kThenGetterJob: call the getter, then continue as a thenable
-    jobs_.push_back(std::move(job));
+    jobs_.push_front(std::move(job));
     return;
   }
+  ResolveWithThen(p, resolution, then);
+}
+
+void VM::ResolvePromiseNow(PromiseObject* p, Value resolution) {
+  if (p->state == PromiseObject::State::kPending && resolution.IsObject() &&
+      resolution.AsObject() != p) {
+    Value then, getter;
+    Value helper = realm_->intrinsics().helpers[static_cast<int>(HelperId::kResolveThenSlow)];
+    if (!GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then,
+                   &getter) &&
+        IsCallable(helper)) {
+      Value args[] = {Value::FromObject(p), resolution};
+      TailCall(helper, Value::Undefined(), args);
+      return;
+    }
+  }
+  ResolvePromise(p, resolution);
+}
+
+void VM::ResolveWithThen(PromiseObject* p, Value resolution, Value then) {
+  if (p->state != PromiseObject::State::kPending) return;
   if (!IsCallable(then)) {
     FulfillPromise(p, resolution);
     return;

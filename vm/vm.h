@@ -406,7 +406,17 @@ class VM {
   void ClearException() { has_exception_ = false; }
 
   // ---- promises and jobs (ECMA-262 §27.2) ---------------------------------------------------------
-  void ResolvePromise(PromiseObject* p, Value resolution);  // the resolve function's steps
+  // The resolve function's steps (ECMA-262 §27.2.1.3.2). A `then` accessor is program code the VM
+  // does not run on the C++ stack: its getter runs from a job queued at the front (next, before
+  // every other job). Natives use ResolvePromiseNow, which runs it before they return.
+  void ResolvePromise(PromiseObject* p, Value resolution);
+  // For a native (a resolve function, the prelude's settle): as ResolvePromise, but a `then` getter
+  // runs as part of the native's call, as the spec orders it (a tail call to the ResolveThenSlow
+  // helper), so `resolve(thenable)` and Promise.resolve(thenable) read `then` synchronously.
+  void ResolvePromiseNow(PromiseObject* p, Value resolution);
+  // Steps 12-15 once `then` is known: fulfil with `resolution` unless `then` is callable, else queue
+  // NewPromiseResolveThenableJob (ECMA-262 §27.2.2.2).
+  void ResolveWithThen(PromiseObject* p, Value resolution, Value then);
   void FulfillPromise(PromiseObject* p, Value v);
   void RejectPromise(PromiseObject* p, Value reason);
   // PerformPromiseThen with `derived` (may be null) as the result capability.

@@ -202,6 +202,19 @@ function spreadSlow(target, iterable) {
   }
 }
 
+// Promise Resolve Functions steps 9-15 (ECMA-262 §27.2.1.3.2) for a resolution whose `then` is an
+// accessor (VM::ResolvePromiseNow): the getter runs now, inside the resolve call, as in Node.js.
+function resolveThenSlow(p, resolution) {
+  let then;
+  try {
+    then = resolution.then;
+  } catch (e) {
+    I.settle(p, e, true);
+    return;
+  }
+  I.resolveWithThen(p, resolution, then);
+}
+
 function copyPropsSlow(target, source, excluded) {
   if (source === null || source === undefined) return target;
   const from = I.toObject(source);
@@ -277,6 +290,7 @@ I.setHelper('ToPropertyKeySlow', toPropertyKey);
 I.setHelper('LooseEquals', looseEquals);
 I.setHelper('InstanceOfSlow', (v, t) => binaryOp('INSTANCEOF', v, t));
 I.setHelper('SpreadSlow', spreadSlow);
+I.setHelper('ResolveThenSlow', resolveThenSlow);
 I.setHelper('CopyPropsSlow', copyPropsSlow);
 I.setHelper('IterNextSlow', iterNext);
 I.setHelper('IterCloseSlow', iterClose);
