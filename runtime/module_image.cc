@@ -1,5 +1,6 @@
 #include "runtime/module_image.h"
 
+#include <bit>
 #include <cstring>
 #include <type_traits>
 
@@ -64,6 +65,15 @@ class Reader {
     return lo | static_cast<uint64_t>(U32()) << 32;
   }
   bool Bool() { return U8() != 0; }
+  void U32s(uint32_t* out, size_t n) {
+    if (!Need(4 * n)) return;
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(out, in_.data() + pos_, 4 * n);
+      pos_ += 4 * n;
+    } else {
+      for (size_t i = 0; i < n; ++i) out[i] = U32();
+    }
+  }
   // A count of elements of at least `min_bytes` each: fails instead of reserving past the end.
   uint32_t Count(size_t min_bytes) {
     uint32_t n = U32();
@@ -79,9 +89,13 @@ class Reader {
   std::u16string U16Str() {
     uint32_t n = Count(2);
     std::u16string s(n, u'\0');
-    for (uint32_t i = 0; i < n; ++i) {
-      auto b = reinterpret_cast<const unsigned char*>(in_.data() + pos_ + 2 * i);
-      s[i] = static_cast<char16_t>(b[0] | b[1] << 8);
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(s.data(), in_.data() + pos_, 2 * static_cast<size_t>(n));
+    } else {
+      for (uint32_t i = 0; i < n; ++i) {
+        auto b = reinterpret_cast<const unsigned char*>(in_.data() + pos_ + 2 * i);
+        s[i] = static_cast<char16_t>(b[0] | b[1] << 8);
+      }
     }
     pos_ += 2 * static_cast<size_t>(n);
     return s;
@@ -199,7 +213,7 @@ bytecode::FunctionProto GetProto(Reader& r) {
   p.arguments_reg = r.U8();
   p.is_vararg = r.Bool();
   p.code.resize(r.Count(4));
-  for (auto& i : p.code) i = r.U32();
+  r.U32s(p.code.data(), p.code.size());
   p.constants.resize(r.Count(1));
   for (auto& c : p.constants) c = GetConstant(r);
   p.upvalues.resize(r.Count(1));
