@@ -1,6 +1,6 @@
 // A compact binary image of a bytecode::Module, so the preludes can be compiled when the engine is
-// built (runtime/prelude_image_main.cc) and only decoded when a process starts: compiling the 320
-// KB JS prelude was ~70 % of a short run's CPU time (docs/performance.md, "Start-up, session 8").
+// built (runtime/prelude_image_main.cc) and only decoded when a process starts: compiling the 320 KB
+// JS prelude was ~70 % of a short run's CPU time (docs/performance.md, "Start-up and Lua, session 8").
 //
 // Format (all integers little-endian, strings and vectors as a u32 count then their elements): the
 // magic "CMMI", a u32 format version (kModuleImageVersion), then the Module field by field in
