@@ -6,6 +6,11 @@
 
 namespace codemode {
 std::string_view PreludeSource();
-// The Lua prelude (runtime/lua_prelude.cc): library functions that call program code, written in Lua.
+// The Lua prelude (runtime/lua_prelude.cc): library functions that call program code, written in
+// Lua.
 std::string_view LuaPreludeSource();
+// Both preludes compiled when the engine was built (runtime/prelude_image_main.cc): images for
+// DecodeModuleImage (runtime/module_image.h). Every process decodes these instead of compiling.
+std::string_view PreludeImage();
+std::string_view LuaPreludeImage();
 }  // namespace codemode

@@ -40,6 +40,8 @@ struct UpvalueDesc {
   bool from_parent_register = true;
   uint16_t index = 0;
   std::string name;  // for diagnostics and disasm
+
+  bool operator==(const UpvalueDesc&) const = default;
 };
 
 // An exception-table entry: a throw at pc in [start, end) stores the thrown value in R[reg] and continues
@@ -49,6 +51,8 @@ struct Handler {
   uint32_t end = 0;
   uint32_t handler = 0;
   uint8_t reg = 0;
+
+  bool operator==(const Handler&) const = default;
 };
 
 // pc → source position (1-based line and column of the original source, before TypeScript erasure).
@@ -57,6 +61,8 @@ struct LineEntry {
   uint32_t pc = 0;
   uint32_t line = 0;
   uint32_t column = 0;
+
+  bool operator==(const LineEntry&) const = default;
 };
 
 // A Lua local variable's scope for error messages that name it (lua5.4's "local 'x'", ldebug.c
@@ -67,6 +73,8 @@ struct LocalVarInfo {
   uint32_t start_pc = 0;
   uint32_t end_pc = 0;
   uint8_t reg = 0;
+
+  bool operator==(const LocalVarInfo&) const = default;
 };
 
 // How the VM words the TypeError of the instruction at a SiteText's pc (V8's messages; the text is V8's
@@ -89,6 +97,7 @@ struct SiteText {
   uint32_t pc = 0;
   SiteTextKind kind = SiteTextKind::kCallee;
   std::string text;  // UTF-8
+  bool operator==(const SiteText&) const = default;
 };
 
 enum class FunctionKind : uint8_t {
@@ -126,6 +135,8 @@ struct FunctionProto {
   std::vector<SiteText> site_texts;  // sorted by pc; JavaScript program code only
   uint32_t line = 0;           // where the function starts
   uint32_t column = 0;
+
+  bool operator==(const FunctionProto&) const = default;
 };
 
 struct Module {
@@ -133,6 +144,8 @@ struct Module {
   std::string source_name;
   std::vector<FunctionProto> protos;
   uint32_t main = 0;  // index of the top-level proto (FunctionKind::kScript)
+
+  bool operator==(const Module&) const = default;
 };
 
 }  // namespace codemode::bytecode

@@ -61,7 +61,25 @@ Value LuaTable::NormalizeKey(Value key) {
 }
 
 int32_t LuaTable::Find(Value key) const {
-  if (index.empty()) return -1;
+  if (index.empty()) {
+    // A small hash part has no index (see kLinearMax): compare keys in order. Constant field names
+    // are interned, so the identity pass finds them without hashing; the second pass catches equal
+    // strings built at run time.
+    const size_t n = entries.size();
+    for (size_t i = 0; i < n; ++i)
+      if (entries[i].key.RawEquals(key)) return static_cast<int32_t>(i);
+    if (key.IsString()) {
+      String* s = key.AsString();
+      for (size_t i = 0; i < n; ++i) {
+        const Value& k = entries[i].key;
+        if (k.IsString() && String::Equals(k.AsString(), s)) return static_cast<int32_t>(i);
+      }
+    } else if (key.IsNumber()) {
+      for (size_t i = 0; i < n; ++i)
+        if (LuaRawKeyEquals(entries[i].key, key)) return static_cast<int32_t>(i);
+    }
+    return -1;
+  }
   const uint32_t mask = static_cast<uint32_t>(index.size() - 1);
   uint32_t h = LuaKeyHash(key) & mask;
   const bool is_string = key.IsString();
@@ -105,17 +123,23 @@ void LuaTable::Grow(Heap& heap) {
       if (!entries[r].value.IsUndefined()) entries[w++] = entries[r];
     entries.resize(w);
   }
-  Rehash();
+  if (index.empty() && entries.size() < kLinearMax) {
+    live = static_cast<uint32_t>(entries.size());  // compacting made room: stay without an index
+  } else {
+    Rehash();
+  }
   heap.Account(static_cast<int64_t>(ExtraBytes()) - static_cast<int64_t>(before));
 }
 
 void LuaTable::Insert(Heap& heap, Value key, Value v) {
-  if (index.empty() || (entries.size() + 1) * 2 > index.size()) Grow(heap);
+  if (index.empty() ? entries.size() >= kLinearMax : (entries.size() + 1) * 2 > index.size())
+    Grow(heap);
   size_t cap = entries.capacity();
   entries.push_back({key, v});
   if (entries.capacity() != cap)
     heap.Account(static_cast<int64_t>((entries.capacity() - cap) * sizeof(Entry)));
   ++live;
+  if (index.empty()) return;
   const uint32_t mask = static_cast<uint32_t>(index.size() - 1);
   uint32_t h = LuaKeyHash(key) & mask;
   while (index[h] >= 0) h = (h + 1) & mask;

@@ -95,7 +95,11 @@ class LuaTable final : public Object {
   uint8_t flags = 0;
   std::vector<Value> arr;
   std::vector<Entry> entries;
-  std::vector<int32_t> index;  // open addressing over `entries` positions; -1 empty; size 0 or 2^k
+  // Open addressing over `entries` positions; -1 empty; size 2^k, or 0 while the hash part has fewer
+  // than kLinearMax entries (tombstones included): lookups then scan `entries`, which for the
+  // records programs build (a few string fields) is faster than hashing and saves an allocation.
+  std::vector<int32_t> index;
+  static constexpr size_t kLinearMax = 8;
   uint32_t live = 0;           // hash entries with a non-nil value
 
   // Rebuilds `index` from `entries` (snapshot restore, copies).
