@@ -13,7 +13,7 @@ namespace {
 // A field added to these structs must be added to Put/Get below (and the image version bumped); the
 // size checks make that hard to forget, and tests/runtime/prelude_image_test.cc compares a decoded
 // image with a fresh compile field by field.
-static_assert(sizeof(bytecode::FunctionProto) == 224,
+static_assert(sizeof(bytecode::FunctionProto) == 248,
               "FunctionProto changed: update module_image.cc");
 static_assert(sizeof(bytecode::Constant) == 176, "Constant changed: update module_image.cc");
 static_assert(std::is_same_v<isa::Instr, uint32_t>);
