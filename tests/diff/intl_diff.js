@@ -2,10 +2,12 @@
 // Differential test of Intl against Node.js: thousands of generated cases (NumberFormat format and
 // formatToParts over numbers × locales × options, PluralRules categories, ListFormat and
 // RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
-// comparisons) run in codemode and in Node.js; every
+// comparisons; then --range-count (800) NumberFormat formatRange/formatRangeToParts and PluralRules
+// selectRange cases) run in codemode and in Node.js; every
 // result must match, except the documented exclusions below.
 //
-//   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--verbose]
+//   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--range-count N]
+//                                [--verbose]
 //
 // Deterministic for a given seed. Exit 0 when everything matches, 1 otherwise (the first mismatches are
 // printed with the expression that produced them).
@@ -26,6 +28,7 @@
 //     and short weekday texts agree, and V8 reads the option back from the pattern.
 //   - relative time: fr short/narrow "last/next year" with numeric "auto" ("l’an dernier" vs
 //     "l’année dernière").
+//   - range formatting: sv's range separator ("‒" U+2012 in CLDR 42, "–" U+2013 in CLDR 48).
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -45,6 +48,7 @@ if (!codemode) {
 const verbose = args.includes('--verbose');
 let seed = Number(opt('--seed', 20261130)) >>> 0;
 const count = Number(opt('--count', 4000));
+const rangeCount = Number(opt('--range-count', 800));
 
 const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
 const EXCLUDED = [
@@ -65,6 +69,8 @@ const EXCLUDED = [
   new RegExp(NF + String.raw`"sv".*"unit":"inch","unitDisplay":"narrow"`),
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"numeric":"auto".*"(short|narrow)".*"years?"/,
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"(short|narrow)".*"numeric":"auto".*"years?"/,
+  // CLDR 42's Swedish range separator is U+2012 FIGURE DASH, Node.js's CLDR has U+2013.
+  /NumberFormat\("sv".*\.formatRange(ToParts)?\(/,
 ];
 
 function rnd() {
@@ -213,6 +219,23 @@ function caseExpr() {
   return `${JSON.stringify(words)}.map((w, i, a) => w.localeCompare(a[(i + 1) % a.length], ${L}, ${JSON.stringify(o)})).join()`;
 }
 
+// Range formatting (NumberFormat formatRange/formatRangeToParts, PluralRules selectRange): generated
+// after the other cases so their sequence stays the same for a seed.
+function rangeExpr() {
+  const L = JSON.stringify(locale());
+  const a = maybe(0.5) ? String(int(-50, 3000)) : number();
+  const b = maybe(0.3) ? a : maybe(0.5) ? String(int(-50, 3000)) : number();
+  if (maybe(0.25)) {
+    const o = { type: pick(['cardinal', 'ordinal']) };
+    digitOptions(o, true);
+    delete o.roundingMode;
+    return `new Intl.PluralRules(${L}, ${JSON.stringify(o)}).selectRange(${a}, ${b})`;
+  }
+  const o = JSON.stringify(numberFormatOptions());
+  const m = maybe(0.3) ? 'formatRangeToParts' : 'formatRange';
+  return `new Intl.NumberFormat(${L}, ${o}).${m}(${a}, ${b})`;
+}
+
 function programFor(exprs) {
   return `const out = [];\n` + exprs.map((e) =>
     `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
@@ -221,9 +244,11 @@ function programFor(exprs) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
 const BATCH = 1000;
 let cases = 0, mismatches = 0, excluded = 0;
-for (let start = 0; start < count; start += BATCH) {
+for (let start = 0; start < count + rangeCount; start += BATCH) {
   const exprs = [];
-  for (let i = start; i < Math.min(count, start + BATCH); i++) exprs.push(caseExpr());
+  for (let i = start; i < Math.min(count + rangeCount, start + BATCH); i++) {
+    exprs.push(i < count ? caseExpr() : rangeExpr());
+  }
   const file = path.join(tmp, `batch${start}.js`);
   fs.writeFileSync(file, programFor(exprs));
   const nodeRun = spawnSync(process.execPath, ['-e', `

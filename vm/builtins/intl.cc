@@ -9,6 +9,7 @@
 #include <unicode/listformatter.h>
 #include <unicode/locid.h>
 #include <unicode/numberformatter.h>
+#include <unicode/numberrangeformatter.h>
 #include <unicode/numsys.h>
 #include <unicode/plurrule.h>
 #include <unicode/reldatefmt.h>
@@ -330,6 +331,92 @@ Value IntlNumberFormat(VM& vm, CallArgs& args) {
   return out;
 }
 
+icu::number::LocalizedNumberRangeFormatter* RangeFormatter(const std::string& locale,
+                                                           const icu::UnicodeString& skeleton) {
+  static BoundedCache<icu::number::LocalizedNumberRangeFormatter> cache;
+  std::string key;
+  skeleton.toUTF8String(key);
+  key = absl::StrCat(locale, "|", key);
+  return cache.Get(key, [&]() -> std::unique_ptr<icu::number::LocalizedNumberRangeFormatter> {
+    UErrorCode status = U_ZERO_ERROR;
+    auto nf = icu::number::NumberFormatter::forSkeleton(skeleton, status);
+    if (U_FAILURE(status)) return nullptr;
+    // V8's settings (js-number-format.cc): collapse auto, "~" when both ends format the same.
+    auto f = icu::number::NumberRangeFormatter::with()
+                 .numberFormatterBoth(std::move(nf))
+                 .identityFallback(UNUM_IDENTITY_FALLBACK_APPROXIMATELY)
+                 .locale(LocaleOf(locale));
+    return std::make_unique<icu::number::LocalizedNumberRangeFormatter>(std::move(f));
+  });
+}
+
+// A number or a decimal string (the prelude's ToIntlMathematicalValue) as an ICU Formattable.
+icu::Formattable FormattableOf(Value x, UErrorCode& status) {
+  if (x.IsString()) {
+    std::string s = Utf8(x);
+    return icu::Formattable(icu::StringPiece(s), status);
+  }
+  return icu::Formattable(NumberOf(x));
+}
+
+// intlNumberFormatRange(locale, skeleton, x, y, parts) → the formatted range (ECMA-402 §15.5.21
+// FormatNumericRange), or with parts = true a flat array [type, value, source, …] (§15.5.22: source
+// "startRange"/"endRange"/"shared").
+Value IntlNumberFormatRange(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  icu::UnicodeString skeleton = ToIcu(args[1]);
+  bool parts = VM::ToBoolean(args[4]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  auto* f = RangeFormatter(locale, skeleton);
+  if (f == nullptr) return Unsupported(vm, "this Intl.NumberFormat option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Formattable x = FormattableOf(args[2], status);
+  icu::Formattable y = FormattableOf(args[3], status);
+  icu::number::FormattedNumberRange r = f->formatFormattableRange(x, y, status);
+  icu::UnicodeString text = r.toString(status);
+  if (U_FAILURE(status)) return Unsupported(vm, "formatting this range with Intl.NumberFormat");
+  vm.ChargeSteps(static_cast<uint64_t>(text.length()) + 16);
+  if (!parts) return FromIcu(vm, text);
+  // V8 (js-number-format.cc FormatToJSArray): the parts are the number fields flattened as for
+  // formatToParts; a part's source is startRange/endRange when it lies wholly inside that end's
+  // span (FormatRangeSourceTracker), else shared.
+  std::vector<Span> spans = SpansOf(r, status);
+  int32_t range_begin[2] = {0, 0}, range_end[2] = {-1, -1};
+  std::vector<Span> fields;
+  for (const Span& sp : spans) {
+    if (sp.category == UFIELD_CATEGORY_NUMBER_RANGE_SPAN) {
+      if (sp.field == 0 || sp.field == 1) {
+        range_begin[sp.field] = sp.begin;
+        range_end[sp.field] = sp.end;
+      }
+    } else {
+      fields.push_back(sp);
+    }
+  }
+  auto runs = Runs(text, std::move(fields),
+                   [&](int32_t cat, int32_t field, const icu::UnicodeString& t) -> std::string {
+                     if (cat != UFIELD_CATEGORY_NUMBER) return "";
+                     return NumberPartName(field, t, false, t == u"∞");
+                   });
+  ArrayObject* a = vm.NewArray(0);
+  int32_t at = 0;
+  for (const auto& [type, t] : runs) {
+    int32_t end = at + t.length();
+    const char* source = "shared";
+    for (int k = 0; k < 2; k++) {
+      if (range_begin[k] <= at && end <= range_end[k]) {
+        source = k == 0 ? "startRange" : "endRange";
+        break;
+      }
+    }
+    vm.ArrayPush(a, vm.Str(type));
+    vm.ArrayPush(a, FromIcu(vm, t));
+    vm.ArrayPush(a, vm.Str(source));
+    at = end;
+  }
+  return Value::FromObject(a);
+}
+
 // intlNumberingSystem(locale) → the locale's default numbering system name ("latn", "arab", …).
 Value IntlNumberingSystem(VM& vm, CallArgs& args) {
   std::lock_guard<std::mutex> lock(IcuMutex());
@@ -373,6 +460,23 @@ Value IntlPluralSelect(VM& vm, CallArgs& args) {
   icu::number::FormattedNumber r = FormatWith(*f, args[3], status);
   icu::UnicodeString cat = p->select(r, status);
   if (U_FAILURE(status)) return Unsupported(vm, "selecting a plural category for this number");
+  return FromIcu(vm, cat);
+}
+
+// intlPluralSelectRange(locale, ordinal, skeleton, x, y) → the plural category of the range x–y
+// formatted with the digit options in `skeleton` (ECMA-402 §16.5.5 ResolvePluralRange).
+Value IntlPluralSelectRange(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::PluralRules* p = Plural(locale, VM::ToBoolean(args[1]));
+  auto* f = RangeFormatter(locale, ToIcu(args[2]));
+  if (p == nullptr || f == nullptr)
+    return Unsupported(vm, "this Intl.PluralRules option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::number::FormattedNumberRange r = f->formatFormattableRange(
+      icu::Formattable(NumberOf(args[3])), icu::Formattable(NumberOf(args[4])), status);
+  icu::UnicodeString cat = p->select(r, status);
+  if (U_FAILURE(status)) return Unsupported(vm, "selecting a plural category for this range");
   return FromIcu(vm, cat);
 }
 
@@ -669,6 +773,8 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlCurrencyDigits", IntlCurrencyDigits, 1);
   vm.DefineMethod(intr, "intlPluralSelect", IntlPluralSelect, 4);
   vm.DefineMethod(intr, "intlPluralCategories", IntlPluralCategories, 2);
+  vm.DefineMethod(intr, "intlNumberFormatRange", IntlNumberFormatRange, 5);
+  vm.DefineMethod(intr, "intlPluralSelectRange", IntlPluralSelectRange, 5);
   vm.DefineMethod(intr, "intlSupportedValues", IntlSupportedValues, 1);
   vm.DefineMethod(intr, "intlCollatorCompare", IntlCollatorCompare, 4);
   vm.DefineMethod(intr, "intlCollatorCaseFirst", IntlCollatorCaseFirst, 2);

@@ -20,6 +20,7 @@
   const $RangeError = RangeError;
   const $Object = Object;
   const $Number = Number;
+  const StringPrototypeReplace = String.prototype.replace;
   const $String = String;
   const stringIndexOf = String.prototype.indexOf;
   const stringSlice = String.prototype.slice;
@@ -569,14 +570,51 @@
     if (r.style === 'unit') for (let i = 0; i < flat.length; i += 2) if (flat[i] === 'percentSign') flat[i] = 'unit';
     return formatToPartsArray(flat);
   }, 1);
-  // ES2023 range formatting is not implemented: a clear stop, never "undefined is not a function".
+  // ES2023 range formatting (ECMA-402 §15.5.21-22) through ICU's NumberRangeFormatter; V8's messages.
+  function rangeValues(start, end) {
+    if (start === undefined) throw new $TypeError('Invalid start : undefined');
+    if (end === undefined) throw new $TypeError('Invalid end : undefined');
+    const x = toIntlMathematicalValue(start);
+    const y = toIntlMathematicalValue(end);
+    if (x !== x) throw new $RangeError('Invalid start : NaN');
+    if (y !== y) throw new $RangeError('Invalid end : NaN');
+    return [x, y];
+  }
+  // ICU 72's range formatter applies a percent skeleton's scale/100 twice when both ends format the
+  // same ("~100%" for 1%), so percent ranges are formatted from exactly scaled decimal strings instead.
+  function times100(v) {
+    if (typeof v === 'number' && (v !== v || v === Infinity || v === -Infinity || v === 0)) return v;
+    const m = /^(-?)(\d+(?:\.\d+)?)(?:[eE]([+-]?\d+))?$/.exec(`${v}`);
+    if (m === null) return v * 100;
+    return `${m[1]}${m[2]}E${(m[3] === undefined ? 0 : $Number(m[3])) + 2}`;
+  }
+  function formatRangeWith(r, x, y, parts) {
+    let skeleton = r.skeleton;
+    if (r.style === 'percent') {
+      skeleton = call(StringPrototypeReplace, skeleton, ' scale/100', '');
+      x = times100(x);
+      y = times100(y);
+    }
+    return I.intlNumberFormatRange(r.dataLocale, skeleton, x, y, parts);
+  }
   defineMethod(NFP, 'formatRange', function formatRange(start, end) {
-    thisNumberFormat(this, 'formatRange');
-    I.unsupported('Intl.NumberFormat.prototype.formatRange');
+    const r = thisNumberFormat(this, 'formatRange');
+    const [x, y] = rangeValues(start, end);
+    return formatRangeWith(r, x, y, false);
   }, 2);
   defineMethod(NFP, 'formatRangeToParts', function formatRangeToParts(start, end) {
-    thisNumberFormat(this, 'formatRangeToParts');
-    I.unsupported('Intl.NumberFormat.prototype.formatRangeToParts');
+    const r = thisNumberFormat(this, 'formatRangeToParts');
+    const [x, y] = rangeValues(start, end);
+    const flat = formatRangeWith(r, x, y, true);
+    const out = [];
+    for (let i = 0; i < flat.length; i += 3) {
+      const part = {};
+      createDataProperty(part, 'type', r.style === 'unit' && flat[i] === 'percentSign' ? 'unit' : flat[i]);
+      createDataProperty(part, 'value', flat[i + 1]);
+      createDataProperty(part, 'source', flat[i + 2]);
+      out[out.length] = part;
+    }
+    return out;
   }, 2);
   defineMethod(NFP, 'resolvedOptions', function resolvedOptions() {
     const r = thisNumberFormat(this, 'resolvedOptions');
@@ -667,8 +705,14 @@
       return pluralSelect(r.locale, r.type === 'ordinal', r.skeleton, +n);
     }
     selectRange(start, end) {
-      PluralRulesImpl.#of(this, 'selectRange');
-      I.unsupported('Intl.PluralRules.prototype.selectRange');
+      const r = PluralRulesImpl.#of(this, 'selectRange');
+      if (start === undefined) throw new $TypeError('Invalid startRange : undefined');
+      if (end === undefined) throw new $TypeError('Invalid endRange : undefined');
+      const x = +start;
+      const y = +end;
+      if (x !== x) throw new $RangeError('Invalid startRange : NaN');
+      if (y !== y) throw new $RangeError('Invalid endRange : NaN');
+      return I.intlPluralSelectRange(r.locale, r.type === 'ordinal', r.skeleton, x, y);
     }
     resolvedOptions() {
       const r = PluralRulesImpl.#of(this, 'resolvedOptions');
