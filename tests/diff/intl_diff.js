@@ -3,11 +3,11 @@
 // formatToParts over numbers × locales × options, PluralRules categories, ListFormat and
 // RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
 // comparisons; then --range-count (800) NumberFormat formatRange/formatRangeToParts and PluralRules
-// selectRange cases) run in codemode and in Node.js; every
+// selectRange cases and --locale-count (400) Intl.Locale cases) run in codemode and in Node.js; every
 // result must match, except the documented exclusions below.
 //
 //   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--range-count N]
-//                                [--verbose]
+//                                [--locale-count N] [--verbose]
 //
 // Deterministic for a given seed. Exit 0 when everything matches, 1 otherwise (the first mismatches are
 // printed with the expression that produced them).
@@ -29,6 +29,7 @@
 //   - relative time: fr short/narrow "last/next year" with numeric "auto" ("l’an dernier" vs
 //     "l’année dernière").
 //   - range formatting: sv's range separator ("‒" U+2012 in CLDR 42, "–" U+2013 in CLDR 48).
+//   - Intl.Locale minimize of an "und" tag given a script ("und-Hant": ICU 72 "zh-TW", Node "und-Hant").
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -49,6 +50,7 @@ const verbose = args.includes('--verbose');
 let seed = Number(opt('--seed', 20261130)) >>> 0;
 const count = Number(opt('--count', 4000));
 const rangeCount = Number(opt('--range-count', 800));
+const localeCount = Number(opt('--locale-count', 400));
 
 const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
 const EXCLUDED = [
@@ -71,6 +73,9 @@ const EXCLUDED = [
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"(short|narrow)".*"numeric":"auto".*"years?"/,
   // CLDR 42's Swedish range separator is U+2012 FIGURE DASH, Node.js's CLDR has U+2013.
   /NumberFormat\("sv".*\.formatRange(ToParts)?\(/,
+  // ICU 72 minimizes an "und" tag with a script to a language ("und-Hant" → "zh-TW"); Node.js's ICU
+  // keeps "und-Hant".
+  /Intl\.Locale\("und[^"]*".*"script".*minimize\(\)/,
 ];
 
 function rnd() {
@@ -236,6 +241,28 @@ function rangeExpr() {
   return `new Intl.NumberFormat(${L}, ${o}).${m}(${a}, ${b})`;
 }
 
+// Intl.Locale: tags with scripts, regions, variants and -u- keywords, options, likely subtags.
+const LOCALE_TAGS = ['en', 'en-US', 'EN-gb', 'zh', 'zh-TW', 'zh-Hant', 'zh-Hans-CN', 'sr', 'sr-Latn', 'sr-Cyrl-RS', 'pt',
+  'pt-PT', 'es-419', 'ar', 'ar-EG', 'he', 'iw', 'und', 'und-Latn', 'und-JP', 'az-Arab', 'uz-Cyrl', 'ru-UA', 'de-AT-1996',
+  'sl-rozaj', 'hy-arevela', 'ja-JP-u-ca-japanese', 'th-u-nu-thai', 'en-u-kn-kf-upper', 'de-u-co-phonebk', 'fr-CA-u-hc-h23',
+  'mn-Mong', 'pa-Arab', 'ms-Arab-BN', 'ha-NE', 'tlh', 'yue', 'cmn', 'sh', 'no', 'nb', 'mo', 'tl', 'fil-PH'];
+function localeExpr() {
+  const tag = JSON.stringify(pick(LOCALE_TAGS));
+  const o = {};
+  if (maybe(0.2)) o.language = pick(['fr', 'de', 'zh', 'es', 'x', 'abcd', 'und']);
+  if (maybe(0.2)) o.script = pick(['Latn', 'cyrl', 'Hant', 'Arab', 'xx']);
+  if (maybe(0.2)) o.region = pick(['US', 'gb', '419', 'CN', 'DE', 'u', '1234']);
+  if (maybe(0.15)) o.calendar = pick(['gregory', 'buddhist', 'japanese', 'islamic-civil', 'x']);
+  if (maybe(0.15)) o.collation = pick(['phonebk', 'pinyin', 'emoji']);
+  if (maybe(0.15)) o.hourCycle = pick(['h11', 'h12', 'h23', 'h24', 'h25']);
+  if (maybe(0.15)) o.caseFirst = pick(['upper', 'lower', 'false', 'true']);
+  if (maybe(0.15)) o.numeric = maybe(0.5);
+  if (maybe(0.15)) o.numberingSystem = pick(['latn', 'arab', 'thai', 'hanidec']);
+  const l = `new Intl.Locale(${tag}, ${JSON.stringify(o)})`;
+  const show = (e) => `((x) => [String(x), x.baseName, x.language, x.script, x.region, x.calendar, x.collation, x.hourCycle, x.caseFirst, x.numeric, x.numberingSystem])(${e})`;
+  return pick([show(l), show(`${l}.maximize()`), show(`${l}.minimize()`), `String(${l}.maximize().minimize())`]);
+}
+
 function programFor(exprs) {
   return `const out = [];\n` + exprs.map((e) =>
     `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
@@ -244,10 +271,11 @@ function programFor(exprs) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
 const BATCH = 1000;
 let cases = 0, mismatches = 0, excluded = 0;
-for (let start = 0; start < count + rangeCount; start += BATCH) {
+const total = count + rangeCount + localeCount;
+for (let start = 0; start < total; start += BATCH) {
   const exprs = [];
-  for (let i = start; i < Math.min(count + rangeCount, start + BATCH); i++) {
-    exprs.push(i < count ? caseExpr() : rangeExpr());
+  for (let i = start; i < Math.min(total, start + BATCH); i++) {
+    exprs.push(i < count ? caseExpr() : i < count + rangeCount ? rangeExpr() : localeExpr());
   }
   const file = path.join(tmp, `batch${start}.js`);
   fs.writeFileSync(file, programFor(exprs));

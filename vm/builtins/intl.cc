@@ -223,6 +223,27 @@ Value IntlCanonicalizeTag(VM& vm, CallArgs& args) {
   return vm.Str(out);
 }
 
+// intlLocaleLikely(tag, maximize) → the canonical tag `tag` with ICU's likely subtags added
+// (maximize, UTS #35 "Add Likely Subtags") or removed (minimize); extensions are kept (ECMA-402
+// §14.3.3-4 Intl.Locale.prototype.maximize/minimize).
+Value IntlLocaleLikely(VM& vm, CallArgs& args) {
+  std::string tag = Utf8(args[0]);
+  bool maximize = VM::ToBoolean(args[1]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status) || loc.isBogus()) return Unsupported(vm, "Intl.Locale for this tag");
+  if (maximize) {
+    loc.addLikelySubtags(status);
+  } else {
+    loc.minimizeSubtags(status);
+  }
+  if (U_FAILURE(status)) return Unsupported(vm, "Intl.Locale likely subtags for this tag");
+  std::string out = TagOf(loc);
+  if (out.empty()) return Unsupported(vm, "Intl.Locale likely subtags for this tag");
+  return vm.Str(out);
+}
+
 // The available locales of one service as canonical tags: 0 formatting, 1 collation, 2 plural rules.
 const absl::flat_hash_set<std::string>& Available(int service) {
   static const auto* sets = [] {
@@ -768,6 +789,7 @@ Value IntlSegment(VM& vm, CallArgs& args) {
 void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlCanonicalizeTag", IntlCanonicalizeTag, 1);
   vm.DefineMethod(intr, "intlBestLocale", IntlBestLocale, 2);
+  vm.DefineMethod(intr, "intlLocaleLikely", IntlLocaleLikely, 2);
   vm.DefineMethod(intr, "intlNumberFormat", IntlNumberFormat, 4);
   vm.DefineMethod(intr, "intlNumberingSystem", IntlNumberingSystem, 1);
   vm.DefineMethod(intr, "intlCurrencyDigits", IntlCurrencyDigits, 1);

@@ -52,19 +52,22 @@
   }
 
   // ------------------------------------------------------------------------------------ locales (§9.2)
+  // An Intl.Locale's tag, or undefined for anything else (set once Intl.Locale exists, below).
+  let localeTagIfLocale = (v) => undefined;
   // §9.2.1 CanonicalizeLocaleList.
   function canonicalizeLocaleList(locales) {
     const seen = [];
     if (locales === undefined) return seen;
     let O;
-    if (typeof locales === 'string') O = [locales];
+    if (typeof locales === 'string' || localeTagIfLocale(locales) !== undefined) O = [locales];
     else O = I.toObject(locales);
     const len = I.toLength(O.length);
     for (let k = 0; k < len; k++) {
       if (!(k in O)) continue;
       const v = O[k];
       if (typeof v !== 'string' && !isObject(v)) throw new $TypeError('Language ID should be string or object.');
-      const tag = `${v}`;
+      const fromLocale = localeTagIfLocale(v);
+      const tag = fromLocale !== undefined ? fromLocale : `${v}`;
       const canonical = canonicalizeTag(tag);
       if (canonical === undefined) {
         // V8 words a tag that ends in "-" differently.
@@ -1252,6 +1255,154 @@
   const Segmenter = requireNew(SegmenterImpl, SG);
   defineValue(Segmenter.prototype, symToStringTag, SG, 'c');
 
+  // ---------------------------------------------------------------------- Intl.Locale (§14)
+  // The tag is canonicalized by ICU (intlCanonicalizeTag); options replace base subtags and -u-
+  // keywords (§14.1.2 ApplyOptionsToTag, §14.1.3 ApplyUnicodeExtensionToTag); maximize/minimize are
+  // ICU's likely subtags. Extensions other than -u- stop the run (splitTag), as elsewhere here.
+  const LC = 'Intl.Locale';
+  const LOCALE_KEYS = ['ca', 'co', 'hc', 'kf', 'kn', 'nu'];
+  function badLocale() {
+    return new $RangeError('Incorrect locale information provided');
+  }
+  // {language, script, region, variants} of a canonical base tag.
+  function baseParts(base) {
+    const subtags = base.split('-');
+    const out = { language: subtags[0], script: undefined, region: undefined, variants: [] };
+    let i = 1;
+    if (i < subtags.length && test(/^[a-zA-Z]{4}$/, subtags[i])) out.script = subtags[i++];
+    if (i < subtags.length && test(/^([a-zA-Z]{2}|[0-9]{3})$/, subtags[i])) out.region = subtags[i++];
+    for (; i < subtags.length; i++) out.variants[out.variants.length] = subtags[i];
+    return out;
+  }
+  function joinBase(p) {
+    let s = p.language;
+    if (p.script !== undefined) s += '-' + p.script;
+    if (p.region !== undefined) s += '-' + p.region;
+    for (let i = 0; i < p.variants.length; i++) s += '-' + p.variants[i];
+    return s;
+  }
+  class LocaleImpl {
+    #tag;
+    constructor(tag, options) {
+      if (typeof tag !== 'string' && !isObject(tag)) {
+        throw new $TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+      }
+      const t = isObject(tag) && #tag in tag ? tag.#tag : `${tag}`;
+      options = coerceOptionsToObject(options);
+      const canonical = canonicalizeTag(t);
+      if (canonical === undefined) throw badLocale();
+      const language = getOption(options, 'language', 'string', undefined, undefined, 'locale');
+      if (language !== undefined && !test(/^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})$/, language)) throw badLocale();
+      const script = getOption(options, 'script', 'string', undefined, undefined, 'locale');
+      if (script !== undefined && !test(/^[a-zA-Z]{4}$/, script)) throw badLocale();
+      const region = getOption(options, 'region', 'string', undefined, undefined, 'locale');
+      if (region !== undefined && !test(/^([a-zA-Z]{2}|[0-9]{3})$/, region)) throw badLocale();
+      const { base, keywords } = splitTag(canonical);
+      const parts = baseParts(base);
+      if (language !== undefined) parts.language = language;
+      if (script !== undefined) parts.script = script;
+      if (region !== undefined) parts.region = region;
+      const typeRe = /^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/;
+      // V8 reads every option before it checks the calendar/collation/numberingSystem types.
+      const calendar = getOption(options, 'calendar', 'string', undefined, undefined, 'locale');
+      const collation = getOption(options, 'collation', 'string', undefined, undefined, 'locale');
+      const hc = getOption(options, 'hourCycle', 'string', ['h11', 'h12', 'h23', 'h24'], undefined, 'locale');
+      const kf = getOption(options, 'caseFirst', 'string', ['upper', 'lower', 'false'], undefined, 'locale');
+      const kn = getOption(options, 'numeric', 'boolean', undefined, undefined, 'locale');
+      const nu = getOption(options, 'numberingSystem', 'string', undefined, undefined, 'locale');
+      if (calendar !== undefined && !test(typeRe, calendar)) throw badLocale();
+      if (collation !== undefined && !test(typeRe, collation)) throw badLocale();
+      if (nu !== undefined && !test(typeRe, nu)) throw badLocale();
+      const given = { ca: calendar, co: collation, hc, kf, kn: kn === undefined ? undefined : `${kn}`, nu };
+      for (let i = 0; i < LOCALE_KEYS.length; i++) {
+        const k = LOCALE_KEYS[i];
+        if (given[k] !== undefined) keywords[k] = given[k];
+      }
+      const keys = $Object.keys(keywords).sort();
+      let full = joinBase(parts);
+      if (keys.length > 0) {
+        full += '-u';
+        for (let i = 0; i < keys.length; i++) full += keywords[keys[i]] === 'true' ? `-${keys[i]}` : `-${keys[i]}-${keywords[keys[i]]}`;
+      }
+      const result = canonicalizeTag(full);
+      if (result === undefined) throw badLocale();
+      this.#tag = result;
+    }
+    static #of(v, method, getter) {
+      if (!isObject(v) || !(#tag in v)) {
+        // V8 11 names getters without "get " here.
+        throw new $TypeError(`Method Intl.Locale.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#tag;
+    }
+    static tagOf(v, method, getter) {
+      return LocaleImpl.#of(v, method, getter);
+    }
+    static tagIfLocale(v) {
+      return isObject(v) && #tag in v ? v.#tag : undefined;
+    }
+    static make(tag) {
+      return new LocaleImpl(tag, undefined);
+    }
+  }
+  const LocaleProto = LocaleImpl.prototype;
+  localeTagIfLocale = LocaleImpl.tagIfLocale;
+  const Locale = function Locale(tag, options = undefined) {
+    if (new.target === undefined) throw new $TypeError(`Constructor ${LC} requires 'new'`);
+    const o = new LocaleImpl(tag, options);
+    if (new.target !== Locale) {
+      let proto = new.target.prototype;
+      if (!isObject(proto)) proto = LocaleProto;
+      setPrototypeOf(o, proto);
+    }
+    return o;
+  };
+  defineValue(Locale, 'length', 1, 'c');
+  Locale.prototype = LocaleProto;
+  defineValue(LocaleProto, 'constructor', Locale, 'wc');
+  defineValue(LocaleProto, symToStringTag, LC, 'c');
+  const localeTag = LocaleImpl.tagOf;
+  defineMethod(LocaleProto, 'toString', function toString() {
+    return localeTag(this, 'toString');
+  }, 0);
+  defineMethod(LocaleProto, 'maximize', function maximize() {
+    return LocaleImpl.make(I.intlLocaleLikely(localeTag(this, 'maximize'), true));
+  }, 0);
+  defineMethod(LocaleProto, 'minimize', function minimize() {
+    return LocaleImpl.make(I.intlLocaleLikely(localeTag(this, 'minimize'), false));
+  }, 0);
+  const localeGetters = {
+    // V8 11 reports no language for "und".
+    language: (t) => {
+      const l = baseParts(splitTag(t).base).language;
+      return l === 'und' ? undefined : l;
+    },
+    script: (t) => baseParts(splitTag(t).base).script,
+    region: (t) => baseParts(splitTag(t).base).region,
+    baseName: (t) => splitTag(t).base,
+    calendar: (t) => splitTag(t).keywords.ca,
+    caseFirst: (t) => splitTag(t).keywords.kf,
+    collation: (t) => splitTag(t).keywords.co,
+    hourCycle: (t) => splitTag(t).keywords.hc,
+    numeric: (t) => splitTag(t).keywords.kn === 'true',
+    numberingSystem: (t) => splitTag(t).keywords.nu,
+  };
+  for (const name of $Object.keys(localeGetters)) {
+    const read = localeGetters[name];
+    defineGetter(LocaleProto, name, {
+      get [name]() { return read(localeTag(this, name, true)); },
+    }.__lookupGetter__(name));
+  }
+  // V8 11's locale-info getters (calendars, weekInfo, …): CLDR supplemental data not wired up here.
+  for (const name of ['calendars', 'collations', 'hourCycles', 'numberingSystems', 'textInfo', 'timeZones', 'weekInfo']) {
+    defineGetter(LocaleProto, name, {
+      get [name]() {
+        localeTag(this, name, true);
+        I.unsupported(`Intl.Locale.prototype.${name}`);
+      },
+    }.__lookupGetter__(name));
+  }
+
   defineValue(Intl, 'NumberFormat', NumberFormat, 'wc');
   defineValue(Intl, 'PluralRules', PluralRules, 'wc');
   defineValue(Intl, 'Collator', Collator, 'wc');
@@ -1259,7 +1410,8 @@
   defineValue(Intl, 'RelativeTimeFormat', RelativeTimeFormat, 'wc');
   defineValue(Intl, 'DateTimeFormat', DateTimeFormat, 'wc');
   defineValue(Intl, 'Segmenter', Segmenter, 'wc');
-  for (const name of ['Locale', 'DisplayNames']) {
+  defineValue(Intl, 'Locale', Locale, 'wc');
+  for (const name of ['DisplayNames']) {
     defineGetter(Intl, name, function () {
       I.unsupported(`Intl.${name}`);
     });
