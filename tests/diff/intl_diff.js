@@ -3,11 +3,12 @@
 // formatToParts over numbers × locales × options, PluralRules categories, ListFormat and
 // RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
 // comparisons; then --range-count (800) NumberFormat formatRange/formatRangeToParts and PluralRules
-// selectRange cases and --locale-count (400) Intl.Locale cases) run in codemode and in Node.js; every
+// selectRange cases, --locale-count (400) Intl.Locale and --display-count (600) Intl.DisplayNames
+// cases) run in codemode and in Node.js; every
 // result must match, except the documented exclusions below.
 //
 //   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--range-count N]
-//                                [--locale-count N] [--verbose]
+//                                [--locale-count N] [--display-count N] [--verbose]
 //
 // Deterministic for a given seed. Exit 0 when everything matches, 1 otherwise (the first mismatches are
 // printed with the expression that produced them).
@@ -30,6 +31,10 @@
 //     "l’année dernière").
 //   - range formatting: sv's range separator ("‒" U+2012 in CLDR 42, "–" U+2013 in CLDR 48).
 //   - Intl.Locale minimize of an "und" tag given a script ("und-Hant": ICU 72 "zh-TW", Node "und-Hant").
+//   - Intl.DisplayNames: calendar names islamic/islamic-civil/hebrew/iso8601 (CLDR 48 "Hijri …"),
+//     language+script+region names (ICU 73+ "chinois (simplifié, Chine)"), de "Zyyy", es currency
+//     names, de short dateTimeField names ("Mon."/"Ep."), fr "ZZ" ("région inconnue"), it "CNY", sv
+//     narrow dateTimeField names.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -51,6 +56,7 @@ let seed = Number(opt('--seed', 20261130)) >>> 0;
 const count = Number(opt('--count', 4000));
 const rangeCount = Number(opt('--range-count', 800));
 const localeCount = Number(opt('--locale-count', 400));
+const displayCount = Number(opt('--display-count', 600));
 
 const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
 const EXCLUDED = [
@@ -76,6 +82,17 @@ const EXCLUDED = [
   // ICU 72 minimizes an "und" tag with a script to a language ("und-Hant" → "zh-TW"); Node.js's ICU
   // keeps "und-Hant".
   /Intl\.Locale\("und[^"]*".*"script".*minimize\(\)/,
+  // DisplayNames data: CLDR 48 renamed the islamic/hebrew/iso8601 calendars ("Hijri Calendar"), ICU
+  // 73+ composes language+script+region names differently ("chinois (simplifié, Chine)" vs "chinois
+  // simplifié (Chine)"), and changed de "Zyyy", es currency names, de short dateTimeField names.
+  /DisplayNames\(.*"type":"calendar".*\.of\("(islamic|islamic-civil|hebrew|iso8601)"\)/,
+  /DisplayNames\(.*"type":"language".*\.of\("[a-z]+-[A-Z][a-z]{3}-[A-Z0-9]+"\)/,
+  /DisplayNames\("de[^"]*".*"type":"script".*\.of\("Zyyy"\)/,
+  /DisplayNames\("es".*"type":"currency"/,
+  /DisplayNames\("de[^"]*".*"type":"dateTimeField".*"style":"short"/,
+  /DisplayNames\("fr[^"]*".*"type":"region".*\.of\("ZZ"\)/,
+  /DisplayNames\("it".*"type":"currency".*\.of\("CNY"\)/,
+  /DisplayNames\("sv".*"type":"dateTimeField".*"style":"narrow"/,
 ];
 
 function rnd() {
@@ -263,6 +280,26 @@ function localeExpr() {
   return pick([show(l), show(`${l}.maximize()`), show(`${l}.minimize()`), `String(${l}.maximize().minimize())`]);
 }
 
+// Intl.DisplayNames over the common types, styles and fallbacks.
+function displayNamesExpr() {
+  const type = pick(['language', 'language', 'region', 'region', 'script', 'currency', 'calendar', 'dateTimeField']);
+  const o = { type };
+  if (maybe(0.6)) o.style = pick(['long', 'short', 'narrow']);
+  if (maybe(0.3)) o.fallback = pick(['code', 'none']);
+  if (type === 'language' && maybe(0.4)) o.languageDisplay = pick(['dialect', 'standard']);
+  const codes = {
+    language: ['en', 'en-US', 'en-GB', 'fr-CA', 'zh-Hant', 'zh-Hans-CN', 'pt-BR', 'es-419', 'de-CH', 'sr-Latn', 'nl-BE', 'ar-EG',
+      'xx', 'und', 'ja', 'ko-KR', 'en-u-ca-buddhist', 'en_US', 'fil', 'yue', 'nds', 'ro-MD', 'sw-CD'],
+    region: ['US', 'GB', 'DE', 'JP', '419', '001', '150', 'ZZ', 'XY', 'us', 'EU', 'UN', 'HK', 'MO', 'PS', 'CI', 'usa'],
+    script: ['Latn', 'Cyrl', 'Hant', 'Hans', 'Arab', 'Zyyy', 'Zzzz', 'Xxxx', 'latn', 'Adlm', 'Latin'],
+    currency: ['USD', 'EUR', 'JPY', 'CHF', 'GBP', 'CNY', 'XAU', 'XXX', 'ABC', 'eur', 'BTC', 'US'],
+    calendar: ['gregory', 'buddhist', 'japanese', 'islamic', 'islamic-civil', 'chinese', 'hebrew', 'iso8601', 'xyzw', 'x'],
+    dateTimeField: ['era', 'year', 'quarter', 'month', 'weekOfYear', 'weekday', 'day', 'dayPeriod', 'hour', 'minute', 'second',
+      'timeZoneName', 'years'],
+  };
+  return `new Intl.DisplayNames(${JSON.stringify(locale())}, ${JSON.stringify(o)}).of(${JSON.stringify(pick(codes[type]))})`;
+}
+
 function programFor(exprs) {
   return `const out = [];\n` + exprs.map((e) =>
     `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
@@ -271,11 +308,13 @@ function programFor(exprs) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
 const BATCH = 1000;
 let cases = 0, mismatches = 0, excluded = 0;
-const total = count + rangeCount + localeCount;
+const total = count + rangeCount + localeCount + displayCount;
 for (let start = 0; start < total; start += BATCH) {
   const exprs = [];
   for (let i = start; i < Math.min(total, start + BATCH); i++) {
-    exprs.push(i < count ? caseExpr() : i < count + rangeCount ? rangeExpr() : localeExpr());
+    exprs.push(i < count ? caseExpr()
+      : i < count + rangeCount ? rangeExpr()
+        : i < count + rangeCount + localeCount ? localeExpr() : displayNamesExpr());
   }
   const file = path.join(tmp, `batch${start}.js`);
   fs.writeFileSync(file, programFor(exprs));

@@ -1403,6 +1403,88 @@
     }.__lookupGetter__(name));
   }
 
+  // ---------------------------------------------------------------------- Intl.DisplayNames (§12)
+  // Names come from ICU as V8 gets them (intlDisplayName); codes are checked here with V8 11's
+  // RangeError "invalid_argument".
+  const DN = 'Intl.DisplayNames';
+  const DATE_TIME_FIELDS = ['era', 'year', 'quarter', 'month', 'weekOfYear', 'weekday', 'day', 'dayPeriod',
+    'hour', 'minute', 'second', 'timeZoneName'];
+  const toUpperCase = String.prototype.toUpperCase;
+  class DisplayNamesImpl {
+    #r;
+    constructor(locales, options) {
+      const requested = canonicalizeLocaleList(locales);
+      if (options === undefined) throw new $TypeError('invalid_argument');
+      if (!isObject(options)) throw new $TypeError('invalid_argument');
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', DN);
+      const r = {};
+      r.locale = resolveLocale(requested, 'format').locale;
+      r.style = getOption(options, 'style', 'string', ['narrow', 'short', 'long'], 'long', DN);
+      r.type = getOption(options, 'type', 'string', ['language', 'region', 'script', 'currency', 'calendar', 'dateTimeField'], undefined, DN);
+      if (r.type === undefined) throw new $TypeError('invalid_argument');
+      r.fallback = getOption(options, 'fallback', 'string', ['code', 'none'], 'code', DN);
+      const languageDisplay = getOption(options, 'languageDisplay', 'string', ['dialect', 'standard'], 'dialect', DN);
+      if (r.type === 'language') r.languageDisplay = languageDisplay;
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.DisplayNames.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    of(code) {
+      const r = DisplayNamesImpl.#of(this, 'of');
+      let c = `${code}`;
+      const invalid = () => new $RangeError('invalid_argument');
+      switch (r.type) {
+        case 'language': {
+          // V8 also takes CLDR's "root".
+          if (c !== 'root' && canonicalizeTag(c) === undefined) throw invalid();
+          // The name is of the language id: extensions are not named (V8 11).
+          const m = /^(.*?)(-[a-zA-Z0-9]-.*)?$/.exec(c);
+          c = m[1];
+          break;
+        }
+        case 'region':
+          if (!test(/^([a-zA-Z]{2}|[0-9]{3})$/, c)) throw invalid();
+          break;
+        case 'script':
+          if (!test(/^[a-zA-Z]{4}$/, c)) throw invalid();
+          break;
+        case 'currency':
+          if (!test(/^[a-zA-Z]{3}$/, c)) throw invalid();
+          c = call(toUpperCase, c);
+          break;
+        case 'calendar':
+          if (!test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, c)) throw invalid();
+          break;
+        default: {
+          let ok = false;
+          for (let i = 0; i < DATE_TIME_FIELDS.length; i++) if (DATE_TIME_FIELDS[i] === c) ok = true;
+          if (!ok) throw invalid();
+        }
+      }
+      return I.intlDisplayName(r.locale, r.type, r.style, r.fallback === 'none', r.languageDisplay === 'standard', c);
+    }
+    resolvedOptions() {
+      const r = DisplayNamesImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'style', r.style);
+      createDataProperty(o, 'type', r.type);
+      createDataProperty(o, 'fallback', r.fallback);
+      if (r.languageDisplay !== undefined) createDataProperty(o, 'languageDisplay', r.languageDisplay);
+      return o;
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+    }
+  }
+  const DisplayNames = requireNew(DisplayNamesImpl, DN);
+  defineValue(DisplayNames, 'length', 2, 'c');
+  defineValue(DisplayNames.prototype, symToStringTag, DN, 'c');
+
   defineValue(Intl, 'NumberFormat', NumberFormat, 'wc');
   defineValue(Intl, 'PluralRules', PluralRules, 'wc');
   defineValue(Intl, 'Collator', Collator, 'wc');
@@ -1411,11 +1493,7 @@
   defineValue(Intl, 'DateTimeFormat', DateTimeFormat, 'wc');
   defineValue(Intl, 'Segmenter', Segmenter, 'wc');
   defineValue(Intl, 'Locale', Locale, 'wc');
-  for (const name of ['DisplayNames']) {
-    defineGetter(Intl, name, function () {
-      I.unsupported(`Intl.${name}`);
-    });
-  }
+  defineValue(Intl, 'DisplayNames', DisplayNames, 'wc');
   defineValue(globalThis, 'Intl', Intl, 'wc');
 
   // ---------------------------------------------------------------------- Number.prototype.toLocaleString
