@@ -524,7 +524,7 @@ bool Codec::Restorer::AllocateObjects() {
         break;
       case ObjType::kTypedArray: {
         uint8_t kind = heads.Byte();
-        if (kind > static_cast<uint8_t>(vm::TypedKind::kDataView))
+        if (kind > static_cast<uint8_t>(vm::TypedKind::kBigUint64))
           return Fail("object: unknown typed array kind");
         auto k = static_cast<vm::TypedKind>(kind);
         klass_ok = klass == (k == vm::TypedKind::kDataView ? ObjectClass::kDataView

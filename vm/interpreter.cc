@@ -1717,7 +1717,7 @@ enter:
           }
           if (obj->klass() == ObjectClass::kTypedArray) {  // integer-indexed exotic (§10.4.5.4)
             auto* ta = static_cast<TypedArrayObject*>(obj);
-            R[a] = idx < ta->length ? TypedGet(ta, idx) : Value::Undefined();
+            R[a] = idx < ta->length ? TypedGet(*this, ta, idx) : Value::Undefined();
             break;
           }
         } else if (o.IsString() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
@@ -1805,7 +1805,8 @@ enter:
           uint32_t idx;
           if (o.IsObject() && kv.IsNumber() && IsIntIndex(kv.AsNumber(), &idx)) {
             Object* obj = Resolve(o.AsObject());
-            if (obj->klass() == ObjectClass::kTypedArray && v.IsNumber()) {  // §10.4.5.5
+            if (obj->klass() == ObjectClass::kTypedArray && v.IsNumber() &&
+                !IsBigIntKind(static_cast<TypedArrayObject*>(obj)->kind)) {  // §10.4.5.5
               auto* ta = static_cast<TypedArrayObject*>(obj);
               if (idx < ta->length) TypedSet(ta, idx, v.AsNumber());
               break;
@@ -2280,7 +2281,7 @@ enter:
                   R[a] = Value::Empty();
                   break;
                 }
-                R[a] = TypedGet(ta, static_cast<uint32_t>(io->pos++));
+                R[a] = TypedGet(*this, ta, static_cast<uint32_t>(io->pos++));
                 break;
               }
               uint64_t len = t->klass() == ObjectClass::kArray ? static_cast<ArrayObject*>(t)->length : 0;

@@ -291,8 +291,9 @@ class ArrayBufferObject final : public Object {
   size_t ExtraBytes() const override { return Object::ExtraBytes() + data.capacity(); }
 };
 
-// Element types of typed arrays (ECMA-262 Table 71), in the order of the snapshot encoding; kDataView
-// marks a DataView (byte-addressed, no element type).
+// Element types of typed arrays (ECMA-262 Table 71), in the order of the snapshot encoding;
+// kDataView marks a DataView (byte-addressed, no element type). The BigInt element types come after
+// it so that the encoding of the older kinds did not change.
 enum class TypedKind : uint8_t {
   kInt8,
   kUint8,
@@ -304,6 +305,8 @@ enum class TypedKind : uint8_t {
   kFloat32,
   kFloat64,
   kDataView,
+  kBigInt64,
+  kBigUint64,
 };
 
 // A view on an ArrayBufferObject (kept in internal_, so tracing and snapshots see it like any value):

@@ -314,7 +314,7 @@ VM::Lookup VM::GetOwnProperty(Object* obj, const PropertyKey& key) {
     if (TypedNumericKey(*this, o, key, &index, &valid)) {
       if (valid) {
         r.found = true;
-        r.value = TypedGet(static_cast<TypedArrayObject*>(o), index);
+        r.value = TypedGet(*this, static_cast<TypedArrayObject*>(o), index);
         r.attrs = kDefaultAttrs;
         r.holder = o;
       }
@@ -488,6 +488,12 @@ bool VM::DefineOwnProperty(Object* obj, const PropertyKey& key, Value v, uint8_t
                   "defining a typed array element from an object value is not supported yet");
         return false;
       }
+      if (IsBigIntKind(ta->kind)) {  // ToBigInt (§10.4.5.16 TypedArraySetElement)
+        Value big;
+        if (!TypedToBigInt(*this, v, &big)) return false;
+        TypedSetBig(ta, index, big.AsBigInt());
+        return true;
+      }
       if (v.IsSymbol() || v.IsBigInt()) {  // ToNumber throws (ECMA-262 §7.1.4)
         ThrowTypeError(v.IsSymbol() ? "Cannot convert a Symbol value to a number"
                                     : "Cannot convert a BigInt value to a number");
@@ -574,6 +580,12 @@ VM::SetStatus VM::SetProperty(Object* obj, const PropertyKey& key, Value v, Valu
         Terminate(Termination::kUnsupported,
                   "storing an object into a typed array element from a built-in is not supported yet");
         return SetStatus::kThrew;
+      }
+      if (IsBigIntKind(static_cast<TypedArrayObject*>(o)->kind)) {  // ToBigInt (§10.4.5.16)
+        Value big;
+        if (!TypedToBigInt(*this, v, &big)) return SetStatus::kThrew;
+        if (valid) TypedSetBig(static_cast<TypedArrayObject*>(o), index, big.AsBigInt());
+        return SetStatus::kOk;
       }
       if (v.IsSymbol() || v.IsBigInt()) {  // ToNumber throws (ECMA-262 §7.1.4)
         ThrowTypeError(v.IsSymbol() ? "Cannot convert a Symbol value to a number"

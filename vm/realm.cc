@@ -461,9 +461,8 @@ Value IUnsupported(VM& vm, CallArgs& args) {
 
 // Globals a later issue implements: reaching one stops the run with UnsupportedSyntax (uncatchable, so a
 // program can never continue on a wrong path), naming the feature.
-const char* const kPlannedGlobals[] = {
-    "Date",          "Intl",           "Proxy", "WeakRef", "FinalizationRegistry",
-    "BigInt64Array", "BigUint64Array", "crypto"};
+const char* const kPlannedGlobals[] = {"Date",  "Intl", "Proxy", "WeakRef", "FinalizationRegistry",
+                                       "crypto"};
 
 Value PlannedFeature(VM& vm, CallArgs& args) {
   auto* self = static_cast<NativeFunction*>(args.callee);

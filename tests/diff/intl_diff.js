@@ -2,10 +2,13 @@
 // Differential test of Intl against Node.js: thousands of generated cases (NumberFormat format and
 // formatToParts over numbers × locales × options, PluralRules categories, ListFormat and
 // RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
-// comparisons) run in codemode and in Node.js; every
+// comparisons; then --range-count (800) NumberFormat formatRange/formatRangeToParts and PluralRules
+// selectRange cases, --locale-count (400) Intl.Locale and --display-count (600) Intl.DisplayNames
+// cases) run in codemode and in Node.js; every
 // result must match, except the documented exclusions below.
 //
-//   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--verbose]
+//   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--range-count N]
+//                                [--locale-count N] [--display-count N] [--verbose]
 //
 // Deterministic for a given seed. Exit 0 when everything matches, 1 otherwise (the first mismatches are
 // printed with the expression that produced them).
@@ -26,6 +29,12 @@
 //     and short weekday texts agree, and V8 reads the option back from the pattern.
 //   - relative time: fr short/narrow "last/next year" with numeric "auto" ("l’an dernier" vs
 //     "l’année dernière").
+//   - range formatting: sv's range separator ("‒" U+2012 in CLDR 42, "–" U+2013 in CLDR 48).
+//   - Intl.Locale minimize of an "und" tag given a script ("und-Hant": ICU 72 "zh-TW", Node "und-Hant").
+//   - Intl.DisplayNames: calendar names islamic/islamic-civil/hebrew/iso8601 (CLDR 48 "Hijri …"),
+//     language+script+region names (ICU 73+ "chinois (simplifié, Chine)"), de "Zyyy", es currency
+//     names, de short dateTimeField names ("Mon."/"Ep."), fr "ZZ" ("région inconnue"), it "CNY", sv
+//     narrow dateTimeField names.
 'use strict';
 const { spawnSync } = require('child_process');
 const fs = require('fs');
@@ -45,6 +54,9 @@ if (!codemode) {
 const verbose = args.includes('--verbose');
 let seed = Number(opt('--seed', 20261130)) >>> 0;
 const count = Number(opt('--count', 4000));
+const rangeCount = Number(opt('--range-count', 800));
+const localeCount = Number(opt('--locale-count', 400));
+const displayCount = Number(opt('--display-count', 600));
 
 const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
 const EXCLUDED = [
@@ -65,6 +77,22 @@ const EXCLUDED = [
   new RegExp(NF + String.raw`"sv".*"unit":"inch","unitDisplay":"narrow"`),
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"numeric":"auto".*"(short|narrow)".*"years?"/,
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"(short|narrow)".*"numeric":"auto".*"years?"/,
+  // CLDR 42's Swedish range separator is U+2012 FIGURE DASH, Node.js's CLDR has U+2013.
+  /NumberFormat\("sv".*\.formatRange(ToParts)?\(/,
+  // ICU 72 minimizes an "und" tag with a script to a language ("und-Hant" → "zh-TW"); Node.js's ICU
+  // keeps "und-Hant".
+  /Intl\.Locale\("und[^"]*".*"script".*minimize\(\)/,
+  // DisplayNames data: CLDR 48 renamed the islamic/hebrew/iso8601 calendars ("Hijri Calendar"), ICU
+  // 73+ composes language+script+region names differently ("chinois (simplifié, Chine)" vs "chinois
+  // simplifié (Chine)"), and changed de "Zyyy", es currency names, de short dateTimeField names.
+  /DisplayNames\(.*"type":"calendar".*\.of\("(islamic|islamic-civil|hebrew|iso8601)"\)/,
+  /DisplayNames\(.*"type":"language".*\.of\("[a-z]+-[A-Z][a-z]{3}-[A-Z0-9]+"\)/,
+  /DisplayNames\("de[^"]*".*"type":"script".*\.of\("Zyyy"\)/,
+  /DisplayNames\("es".*"type":"currency"/,
+  /DisplayNames\("de[^"]*".*"type":"dateTimeField".*"style":"short"/,
+  /DisplayNames\("fr[^"]*".*"type":"region".*\.of\("ZZ"\)/,
+  /DisplayNames\("it".*"type":"currency".*\.of\("CNY"\)/,
+  /DisplayNames\("sv".*"type":"dateTimeField".*"style":"narrow"/,
 ];
 
 function rnd() {
@@ -213,6 +241,65 @@ function caseExpr() {
   return `${JSON.stringify(words)}.map((w, i, a) => w.localeCompare(a[(i + 1) % a.length], ${L}, ${JSON.stringify(o)})).join()`;
 }
 
+// Range formatting (NumberFormat formatRange/formatRangeToParts, PluralRules selectRange): generated
+// after the other cases so their sequence stays the same for a seed.
+function rangeExpr() {
+  const L = JSON.stringify(locale());
+  const a = maybe(0.5) ? String(int(-50, 3000)) : number();
+  const b = maybe(0.3) ? a : maybe(0.5) ? String(int(-50, 3000)) : number();
+  if (maybe(0.25)) {
+    const o = { type: pick(['cardinal', 'ordinal']) };
+    digitOptions(o, true);
+    delete o.roundingMode;
+    return `new Intl.PluralRules(${L}, ${JSON.stringify(o)}).selectRange(${a}, ${b})`;
+  }
+  const o = JSON.stringify(numberFormatOptions());
+  const m = maybe(0.3) ? 'formatRangeToParts' : 'formatRange';
+  return `new Intl.NumberFormat(${L}, ${o}).${m}(${a}, ${b})`;
+}
+
+// Intl.Locale: tags with scripts, regions, variants and -u- keywords, options, likely subtags.
+const LOCALE_TAGS = ['en', 'en-US', 'EN-gb', 'zh', 'zh-TW', 'zh-Hant', 'zh-Hans-CN', 'sr', 'sr-Latn', 'sr-Cyrl-RS', 'pt',
+  'pt-PT', 'es-419', 'ar', 'ar-EG', 'he', 'iw', 'und', 'und-Latn', 'und-JP', 'az-Arab', 'uz-Cyrl', 'ru-UA', 'de-AT-1996',
+  'sl-rozaj', 'hy-arevela', 'ja-JP-u-ca-japanese', 'th-u-nu-thai', 'en-u-kn-kf-upper', 'de-u-co-phonebk', 'fr-CA-u-hc-h23',
+  'mn-Mong', 'pa-Arab', 'ms-Arab-BN', 'ha-NE', 'tlh', 'yue', 'cmn', 'sh', 'no', 'nb', 'mo', 'tl', 'fil-PH'];
+function localeExpr() {
+  const tag = JSON.stringify(pick(LOCALE_TAGS));
+  const o = {};
+  if (maybe(0.2)) o.language = pick(['fr', 'de', 'zh', 'es', 'x', 'abcd', 'und']);
+  if (maybe(0.2)) o.script = pick(['Latn', 'cyrl', 'Hant', 'Arab', 'xx']);
+  if (maybe(0.2)) o.region = pick(['US', 'gb', '419', 'CN', 'DE', 'u', '1234']);
+  if (maybe(0.15)) o.calendar = pick(['gregory', 'buddhist', 'japanese', 'islamic-civil', 'x']);
+  if (maybe(0.15)) o.collation = pick(['phonebk', 'pinyin', 'emoji']);
+  if (maybe(0.15)) o.hourCycle = pick(['h11', 'h12', 'h23', 'h24', 'h25']);
+  if (maybe(0.15)) o.caseFirst = pick(['upper', 'lower', 'false', 'true']);
+  if (maybe(0.15)) o.numeric = maybe(0.5);
+  if (maybe(0.15)) o.numberingSystem = pick(['latn', 'arab', 'thai', 'hanidec']);
+  const l = `new Intl.Locale(${tag}, ${JSON.stringify(o)})`;
+  const show = (e) => `((x) => [String(x), x.baseName, x.language, x.script, x.region, x.calendar, x.collation, x.hourCycle, x.caseFirst, x.numeric, x.numberingSystem])(${e})`;
+  return pick([show(l), show(`${l}.maximize()`), show(`${l}.minimize()`), `String(${l}.maximize().minimize())`]);
+}
+
+// Intl.DisplayNames over the common types, styles and fallbacks.
+function displayNamesExpr() {
+  const type = pick(['language', 'language', 'region', 'region', 'script', 'currency', 'calendar', 'dateTimeField']);
+  const o = { type };
+  if (maybe(0.6)) o.style = pick(['long', 'short', 'narrow']);
+  if (maybe(0.3)) o.fallback = pick(['code', 'none']);
+  if (type === 'language' && maybe(0.4)) o.languageDisplay = pick(['dialect', 'standard']);
+  const codes = {
+    language: ['en', 'en-US', 'en-GB', 'fr-CA', 'zh-Hant', 'zh-Hans-CN', 'pt-BR', 'es-419', 'de-CH', 'sr-Latn', 'nl-BE', 'ar-EG',
+      'xx', 'und', 'ja', 'ko-KR', 'en-u-ca-buddhist', 'en_US', 'fil', 'yue', 'nds', 'ro-MD', 'sw-CD'],
+    region: ['US', 'GB', 'DE', 'JP', '419', '001', '150', 'ZZ', 'XY', 'us', 'EU', 'UN', 'HK', 'MO', 'PS', 'CI', 'usa'],
+    script: ['Latn', 'Cyrl', 'Hant', 'Hans', 'Arab', 'Zyyy', 'Zzzz', 'Xxxx', 'latn', 'Adlm', 'Latin'],
+    currency: ['USD', 'EUR', 'JPY', 'CHF', 'GBP', 'CNY', 'XAU', 'XXX', 'ABC', 'eur', 'BTC', 'US'],
+    calendar: ['gregory', 'buddhist', 'japanese', 'islamic', 'islamic-civil', 'chinese', 'hebrew', 'iso8601', 'xyzw', 'x'],
+    dateTimeField: ['era', 'year', 'quarter', 'month', 'weekOfYear', 'weekday', 'day', 'dayPeriod', 'hour', 'minute', 'second',
+      'timeZoneName', 'years'],
+  };
+  return `new Intl.DisplayNames(${JSON.stringify(locale())}, ${JSON.stringify(o)}).of(${JSON.stringify(pick(codes[type]))})`;
+}
+
 function programFor(exprs) {
   return `const out = [];\n` + exprs.map((e) =>
     `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
@@ -221,9 +308,14 @@ function programFor(exprs) {
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
 const BATCH = 1000;
 let cases = 0, mismatches = 0, excluded = 0;
-for (let start = 0; start < count; start += BATCH) {
+const total = count + rangeCount + localeCount + displayCount;
+for (let start = 0; start < total; start += BATCH) {
   const exprs = [];
-  for (let i = start; i < Math.min(count, start + BATCH); i++) exprs.push(caseExpr());
+  for (let i = start; i < Math.min(total, start + BATCH); i++) {
+    exprs.push(i < count ? caseExpr()
+      : i < count + rangeCount ? rangeExpr()
+        : i < count + rangeCount + localeCount ? localeExpr() : displayNamesExpr());
+  }
   const file = path.join(tmp, `batch${start}.js`);
   fs.writeFileSync(file, programFor(exprs));
   const nodeRun = spawnSync(process.execPath, ['-e', `

@@ -4,7 +4,9 @@
 // conversions between element types through set/constructor, default sort, DataView reads and writes of
 // every type in both byte orders with out-of-range offsets, TextEncoder.encode/encodeInto of strings with
 // lone surrogates, and TextDecoder over random and near-UTF-8 bytes (invalid sequences, truncated ones,
-// BOMs; fatal on and off, ignoreBOM, streamed in random chunks; utf-16le and windows-1252) — run in
+// BOMs; fatal on and off, ignoreBOM, streamed in random chunks; utf-16le and windows-1252), and the
+// BigInt element types (BigInt64Array/BigUint64Array stores, wrapping, conversions and their TypeErrors,
+// reinterpreted buffers, sort/indexOf/includes, DataView get/setBig(U)Int64 in both byte orders) — run in
 // codemode and in Node.js's main realm; every result must match.
 //
 //   node tests/diff/typed_diff.js --codemode build/codemode [--seed N] [--count N] [--verbose]
@@ -165,8 +167,60 @@ function encoderCase() {
   return `(() => { const d = new Uint8Array(${n}); const r = new TextEncoder().encodeInto(${s}, d); return [r.read, r.written, Array.from(d)]; })()`;
 }
 
+const BIG_KINDS = ['BigInt64Array', 'BigUint64Array'];
+// A value (as source text) for a BigInt element store: mostly BigInts near the 64-bit edges, sometimes
+// something ToBigInt converts (strings, booleans, objects) or rejects (Numbers, undefined, bad strings).
+function bigText() {
+  switch (int(0, 7)) {
+    case 0: return `${int(-300, 300)}n`;
+    case 1: return pick(['2n ** 63n', '2n ** 63n - 1n', '-(2n ** 63n)', '-(2n ** 63n) - 1n', '2n ** 64n', '2n ** 64n - 1n',
+      '2n ** 64n + 1n', '-(2n ** 64n)', '2n ** 100n + 7n', '-1n', '0n', '-0n', '2n ** 32n', '-(2n ** 31n)']);
+    case 2: return `${(rnd() < 0.5 ? '-' : '')}${Math.floor(rnd() * 2 ** 53)}${Math.floor(rnd() * 1e6)}n`;
+    case 3: return `0x${Math.floor(rnd() * 2 ** 32).toString(16)}${Math.floor(rnd() * 2 ** 32).toString(16).padStart(8, '0')}n`;
+    case 4: return JSON.stringify(pick(['12', ' -7 ', '0x1f', '0b101', '', '1.5', 'abc', '18446744073709551615', '-9223372036854775809', '1e3']));
+    case 5: return pick(['true', 'false', '({ valueOf() { return 5n; } })', '({ toString() { return "77"; } })', '[]', '[3n]']);
+    case 6: return pick(['1', '0', '-1.5', 'NaN', 'undefined', 'null', 'Symbol("s")', '({ valueOf() { return 5; } })']);
+    default: return `BigInt(${int(-1e6, 1e6)}) * (${int(-1e6, 1e6)}n) ** ${int(1, 3)}n`;
+  }
+}
+const BIGSHOW = 'const bshow = (x) => typeof x === "bigint" ? `${x}n` : x;';
+
+function bigintCase() {
+  const kind = pick(BIG_KINDS), other = pick(BIG_KINDS);
+  const vals = [];
+  for (let i = 0; i < 4; i++) vals.push(bigText());
+  switch (int(0, 8)) {
+    case 0: return `(() => { const t = new ${kind}(4); ${vals.map((v, i) => `t[${i}] = ${v};`).join(' ')} return Array.from(t, bshow); })()`;
+    case 1: return `Array.from(new ${kind}([${vals.join(', ')}]), bshow)`;
+    case 2: return `Array.from(${kind}.of(${vals.join(', ')}).fill(${bigText()}, ${int(-3, 3)}), bshow)`;
+    case 3: return `Array.from(new ${other}(new ${kind}([${vals.join(', ')}])), bshow)`;
+    case 4: {
+      const bytes = [];
+      for (let i = 0; i < 16; i++) bytes.push(int(0, 255));
+      return `Array.from(new ${kind}(new Uint8Array([${bytes.join(',')}]).buffer), bshow)`;
+    }
+    case 5: return `Array.from(new ${kind}([${vals.join(', ')}]).sort(), bshow)`;
+    case 6: {
+      const probe = bigText();
+      return `(() => { const t = new ${kind}([${vals.join(', ')}]); const p = ${probe}; return [t.indexOf(p), t.lastIndexOf(p), t.includes(p), t.join()]; })()`;
+    }
+    case 7: return `Array.from(new ${pick(KINDS)}(new ${kind}([${vals.join(', ')}]).buffer, 0, 4), show)`;
+    default: {
+      const size = int(8, 20);
+      const bytes = [];
+      for (let i = 0; i < size; i++) bytes.push(int(0, 255));
+      const type = pick(['BigInt64', 'BigUint64']);
+      const off = int(-1, size - 7);
+      const le = pick(['true', 'false', 'undefined', '1', '0']);
+      const setup = `const dv = new DataView(new Uint8Array([${bytes.join(',')}]).buffer, ${int(0, 1)});`;
+      if (rnd() < 0.5) return `(() => { ${setup} return bshow(dv.get${type}(${off}, ${le})); })()`;
+      return `(() => { ${setup} dv.set${type}(${off}, ${bigText()}, ${le}); return Array.from(new Uint8Array(dv.buffer)); })()`;
+    }
+  }
+}
+
 function programFor(exprs) {
-  return `${SHOW}\n${CODES}\nconst out = [];\n` + exprs.map((e) =>
+  return `${SHOW}\n${BIGSHOW}\n${CODES}\nconst out = [];\n` + exprs.map((e) =>
     `try { out.push(${e}); } catch (e) { out.push('threw ' + e.name + ': ' + e.message); }`).join('\n') + '\nreturn out;\n';
 }
 
@@ -176,6 +230,7 @@ const BATCHES = [
   ['dataview', dataViewCase],
   ['decoder', decoderCase],
   ['encoder', encoderCase],
+  ['bigint', bigintCase],
 ];
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'typed-diff-'));

@@ -1,7 +1,7 @@
 // ArrayBuffer, typed arrays and DataView survive save/restore (snapshot format 3: object types
 // ArrayBuffer and TypedArray): bytes, views sharing one buffer (a subarray written after a restore is
-// seen through its parent), DataView, TextDecoder stream state and crypto.getRandomValues continuing
-// the run's generator.
+// seen through its parent), DataView, the BigInt element types (TypedKind 10/11), TextDecoder stream
+// state and crypto.getRandomValues continuing the run's generator.
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -50,6 +50,19 @@ const Program kPrograms[] = {
       const r = [];
       for (let i = 0; i < 5; i++) r.push(Array.from(crypto.getRandomValues(new Uint16Array(4))));
       return { s, n: enc.length, r };
+    )"},
+    {"BigInt64Array and BigUint64Array", R"(
+      const buf = new ArrayBuffer(32);
+      const i64 = new BigInt64Array(buf);
+      const u64 = new BigUint64Array(buf, 8, 2);
+      const dv = new DataView(buf);
+      const out = [];
+      for (let i = 0; i < 12; i++) {
+        i64[i % 4] -= BigInt(i) * 1000000007n;
+        dv.setBigUint64(24, 2n ** 63n + BigInt(i), i % 2 === 0);
+        out.push(`${u64[0]}|${dv.getBigInt64(24, i % 2 === 0)}`);
+      }
+      return { out, all: Array.from(i64, String), r: String(crypto.getRandomValues(new BigUint64Array(2))) };
     )"},
 };
 

@@ -1,12 +1,14 @@
 // BigInt constructor, BigInt.asIntN/asUintN and BigInt.prototype (ECMA-262 §21.2). The arithmetic is
 // vm/bigint.h; the operators are in vm/bigint_ops.cc. Arguments that are objects (ToPrimitive may run
 // program code) are coerced by the prelude through prim::Recall and come back as primitives.
+#include "vm/bigint.h"
+
 #include <cmath>
 #include <string>
 
-#include "vm/bigint.h"
 #include "vm/builtins/primitives_internal.h"
 #include "vm/support/numconv.h"
+#include "vm/typed_array.h"
 
 namespace codemode::vm {
 namespace {
@@ -129,6 +131,8 @@ Value BigIntProtoValueOf(VM& vm, CallArgs& args) {
 }
 
 }  // namespace
+
+bool TypedToBigInt(VM& vm, Value v, Value* out) { return ToBigIntPrimitive(vm, v, out); }
 
 void InstallBigIntBuiltins(VM& vm, Intrinsics& in) {
   Object* proto = in.bigint_prototype;

@@ -6,9 +6,12 @@
 #include <unicode/brkiter.h>
 #include <unicode/coll.h>
 #include <unicode/decimfmt.h>
+#include <unicode/dtptngen.h>
 #include <unicode/listformatter.h>
+#include <unicode/locdspnm.h>
 #include <unicode/locid.h>
 #include <unicode/numberformatter.h>
+#include <unicode/numberrangeformatter.h>
 #include <unicode/numsys.h>
 #include <unicode/plurrule.h>
 #include <unicode/reldatefmt.h>
@@ -222,6 +225,111 @@ Value IntlCanonicalizeTag(VM& vm, CallArgs& args) {
   return vm.Str(out);
 }
 
+// intlLocaleLikely(tag, maximize) → the canonical tag `tag` with ICU's likely subtags added
+// (maximize, UTS #35 "Add Likely Subtags") or removed (minimize); extensions are kept (ECMA-402
+// §14.3.3-4 Intl.Locale.prototype.maximize/minimize).
+Value IntlLocaleLikely(VM& vm, CallArgs& args) {
+  std::string tag = Utf8(args[0]);
+  bool maximize = VM::ToBoolean(args[1]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
+  if (U_FAILURE(status) || loc.isBogus()) return Unsupported(vm, "Intl.Locale for this tag");
+  if (maximize) {
+    loc.addLikelySubtags(status);
+  } else {
+    loc.minimizeSubtags(status);
+  }
+  if (U_FAILURE(status)) return Unsupported(vm, "Intl.Locale likely subtags for this tag");
+  std::string out = TagOf(loc);
+  if (out.empty()) return Unsupported(vm, "Intl.Locale likely subtags for this tag");
+  return vm.Str(out);
+}
+
+// intlDisplayName(locale, type, style, fallbackNone, standard, code) → the display name of `code`
+// (the prelude checked its form) for Intl.DisplayNames.prototype.of (ECMA-402 §12.3.3), through ICU
+// as V8 does: LocaleDisplayNames for language/region/script/currency/calendar (short and narrow are
+// ICU's short length), DateTimePatternGenerator field names for dateTimeField; undefined when
+// fallback is "none" and ICU has no name.
+Value IntlDisplayName(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  std::string type = Utf8(args[1]);
+  std::string style = Utf8(args[2]);
+  bool none = VM::ToBoolean(args[3]);
+  bool standard = VM::ToBoolean(args[4]);
+  std::string code = Utf8(args[5]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::UnicodeString out;
+  if (type == "dateTimeField") {
+    static BoundedCache<icu::DateTimePatternGenerator> cache;
+    icu::DateTimePatternGenerator* g =
+        cache.Get(locale, [&]() -> std::unique_ptr<icu::DateTimePatternGenerator> {
+          UErrorCode status = U_ZERO_ERROR;
+          std::unique_ptr<icu::DateTimePatternGenerator> made(
+              icu::DateTimePatternGenerator::createInstance(LocaleOf(locale), status));
+          if (U_FAILURE(status)) return nullptr;
+          return made;
+        });
+    if (g == nullptr) return Unsupported(vm, "Intl.DisplayNames for this locale");
+    static const std::pair<const char*, UDateTimePatternField> kFields[] = {
+        {"era", UDATPG_ERA_FIELD},
+        {"year", UDATPG_YEAR_FIELD},
+        {"quarter", UDATPG_QUARTER_FIELD},
+        {"month", UDATPG_MONTH_FIELD},
+        {"weekOfYear", UDATPG_WEEK_OF_YEAR_FIELD},
+        {"weekday", UDATPG_WEEKDAY_FIELD},
+        {"day", UDATPG_DAY_FIELD},
+        {"dayPeriod", UDATPG_DAYPERIOD_FIELD},
+        {"hour", UDATPG_HOUR_FIELD},
+        {"minute", UDATPG_MINUTE_FIELD},
+        {"second", UDATPG_SECOND_FIELD},
+        {"timeZoneName", UDATPG_ZONE_FIELD}};
+    const auto* field = std::find_if(std::begin(kFields), std::end(kFields),
+                                     [&](const auto& f) { return code == f.first; });
+    if (field == std::end(kFields)) return Unsupported(vm, "this Intl.DisplayNames dateTimeField");
+    UDateTimePGDisplayWidth width = style == "long"    ? UDATPG_WIDE
+                                    : style == "short" ? UDATPG_ABBREVIATED
+                                                       : UDATPG_NARROW;
+    out = g->getFieldDisplayName(field->second, width);
+  } else {
+    static BoundedCache<icu::LocaleDisplayNames> cache;
+    icu::LocaleDisplayNames* ldn =
+        cache.Get(absl::StrCat(locale, "|", style, "|", none, "|", standard),
+                  [&]() -> std::unique_ptr<icu::LocaleDisplayNames> {
+                    UDisplayContext contexts[] = {
+                        standard ? UDISPCTX_STANDARD_NAMES : UDISPCTX_DIALECT_NAMES,
+                        style == "long" ? UDISPCTX_LENGTH_FULL : UDISPCTX_LENGTH_SHORT,
+                        none ? UDISPCTX_NO_SUBSTITUTE : UDISPCTX_SUBSTITUTE};
+                    return std::unique_ptr<icu::LocaleDisplayNames>(
+                        icu::LocaleDisplayNames::createInstance(LocaleOf(locale), contexts, 3));
+                  });
+    if (ldn == nullptr) return Unsupported(vm, "Intl.DisplayNames for this locale");
+    if (type == "language") {
+      UErrorCode status = U_ZERO_ERROR;
+      icu::Locale l = icu::Locale::forLanguageTag(code, status);
+      if (U_FAILURE(status)) return Unsupported(vm, "Intl.DisplayNames of this language tag");
+      ldn->localeDisplayName(l, out);
+    } else if (type == "region") {
+      ldn->regionDisplayName(code.c_str(), out);
+    } else if (type == "script") {
+      ldn->scriptDisplayName(code.c_str(), out);
+    } else if (type == "currency") {
+      ldn->keyValueDisplayName("currency", code.c_str(), out);
+    } else if (type == "calendar") {
+      // ICU names calendars by their legacy type ("gregory" → "gregorian"), as V8 converts them.
+      const char* legacy = uloc_toLegacyType("calendar", code.c_str());
+      ldn->keyValueDisplayName("calendar", legacy != nullptr ? legacy : code.c_str(), out);
+    } else {
+      return Unsupported(vm, "this Intl.DisplayNames type");
+    }
+  }
+  // ICU answers an unknown currency with its code even without substitution.
+  if (none && type == "currency" && out == icu::UnicodeString::fromUTF8(code))
+    return Value::Undefined();
+  if (out.isBogus() || out.isEmpty()) return none ? Value::Undefined() : vm.Str(code);
+  return FromIcu(vm, out);
+}
+
 // The available locales of one service as canonical tags: 0 formatting, 1 collation, 2 plural rules.
 const absl::flat_hash_set<std::string>& Available(int service) {
   static const auto* sets = [] {
@@ -330,6 +438,92 @@ Value IntlNumberFormat(VM& vm, CallArgs& args) {
   return out;
 }
 
+icu::number::LocalizedNumberRangeFormatter* RangeFormatter(const std::string& locale,
+                                                           const icu::UnicodeString& skeleton) {
+  static BoundedCache<icu::number::LocalizedNumberRangeFormatter> cache;
+  std::string key;
+  skeleton.toUTF8String(key);
+  key = absl::StrCat(locale, "|", key);
+  return cache.Get(key, [&]() -> std::unique_ptr<icu::number::LocalizedNumberRangeFormatter> {
+    UErrorCode status = U_ZERO_ERROR;
+    auto nf = icu::number::NumberFormatter::forSkeleton(skeleton, status);
+    if (U_FAILURE(status)) return nullptr;
+    // V8's settings (js-number-format.cc): collapse auto, "~" when both ends format the same.
+    auto f = icu::number::NumberRangeFormatter::with()
+                 .numberFormatterBoth(std::move(nf))
+                 .identityFallback(UNUM_IDENTITY_FALLBACK_APPROXIMATELY)
+                 .locale(LocaleOf(locale));
+    return std::make_unique<icu::number::LocalizedNumberRangeFormatter>(std::move(f));
+  });
+}
+
+// A number or a decimal string (the prelude's ToIntlMathematicalValue) as an ICU Formattable.
+icu::Formattable FormattableOf(Value x, UErrorCode& status) {
+  if (x.IsString()) {
+    std::string s = Utf8(x);
+    return icu::Formattable(icu::StringPiece(s), status);
+  }
+  return icu::Formattable(NumberOf(x));
+}
+
+// intlNumberFormatRange(locale, skeleton, x, y, parts) → the formatted range (ECMA-402 §15.5.21
+// FormatNumericRange), or with parts = true a flat array [type, value, source, …] (§15.5.22: source
+// "startRange"/"endRange"/"shared").
+Value IntlNumberFormatRange(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  icu::UnicodeString skeleton = ToIcu(args[1]);
+  bool parts = VM::ToBoolean(args[4]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  auto* f = RangeFormatter(locale, skeleton);
+  if (f == nullptr) return Unsupported(vm, "this Intl.NumberFormat option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Formattable x = FormattableOf(args[2], status);
+  icu::Formattable y = FormattableOf(args[3], status);
+  icu::number::FormattedNumberRange r = f->formatFormattableRange(x, y, status);
+  icu::UnicodeString text = r.toString(status);
+  if (U_FAILURE(status)) return Unsupported(vm, "formatting this range with Intl.NumberFormat");
+  vm.ChargeSteps(static_cast<uint64_t>(text.length()) + 16);
+  if (!parts) return FromIcu(vm, text);
+  // V8 (js-number-format.cc FormatToJSArray): the parts are the number fields flattened as for
+  // formatToParts; a part's source is startRange/endRange when it lies wholly inside that end's
+  // span (FormatRangeSourceTracker), else shared.
+  std::vector<Span> spans = SpansOf(r, status);
+  int32_t range_begin[2] = {0, 0}, range_end[2] = {-1, -1};
+  std::vector<Span> fields;
+  for (const Span& sp : spans) {
+    if (sp.category == UFIELD_CATEGORY_NUMBER_RANGE_SPAN) {
+      if (sp.field == 0 || sp.field == 1) {
+        range_begin[sp.field] = sp.begin;
+        range_end[sp.field] = sp.end;
+      }
+    } else {
+      fields.push_back(sp);
+    }
+  }
+  auto runs = Runs(text, std::move(fields),
+                   [&](int32_t cat, int32_t field, const icu::UnicodeString& t) -> std::string {
+                     if (cat != UFIELD_CATEGORY_NUMBER) return "";
+                     return NumberPartName(field, t, false, t == u"∞");
+                   });
+  ArrayObject* a = vm.NewArray(0);
+  int32_t at = 0;
+  for (const auto& [type, t] : runs) {
+    int32_t end = at + t.length();
+    const char* source = "shared";
+    for (int k = 0; k < 2; k++) {
+      if (range_begin[k] <= at && end <= range_end[k]) {
+        source = k == 0 ? "startRange" : "endRange";
+        break;
+      }
+    }
+    vm.ArrayPush(a, vm.Str(type));
+    vm.ArrayPush(a, FromIcu(vm, t));
+    vm.ArrayPush(a, vm.Str(source));
+    at = end;
+  }
+  return Value::FromObject(a);
+}
+
 // intlNumberingSystem(locale) → the locale's default numbering system name ("latn", "arab", …).
 Value IntlNumberingSystem(VM& vm, CallArgs& args) {
   std::lock_guard<std::mutex> lock(IcuMutex());
@@ -373,6 +567,23 @@ Value IntlPluralSelect(VM& vm, CallArgs& args) {
   icu::number::FormattedNumber r = FormatWith(*f, args[3], status);
   icu::UnicodeString cat = p->select(r, status);
   if (U_FAILURE(status)) return Unsupported(vm, "selecting a plural category for this number");
+  return FromIcu(vm, cat);
+}
+
+// intlPluralSelectRange(locale, ordinal, skeleton, x, y) → the plural category of the range x–y
+// formatted with the digit options in `skeleton` (ECMA-402 §16.5.5 ResolvePluralRange).
+Value IntlPluralSelectRange(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::PluralRules* p = Plural(locale, VM::ToBoolean(args[1]));
+  auto* f = RangeFormatter(locale, ToIcu(args[2]));
+  if (p == nullptr || f == nullptr)
+    return Unsupported(vm, "this Intl.PluralRules option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  icu::number::FormattedNumberRange r = f->formatFormattableRange(
+      icu::Formattable(NumberOf(args[3])), icu::Formattable(NumberOf(args[4])), status);
+  icu::UnicodeString cat = p->select(r, status);
+  if (U_FAILURE(status)) return Unsupported(vm, "selecting a plural category for this range");
   return FromIcu(vm, cat);
 }
 
@@ -664,11 +875,15 @@ Value IntlSegment(VM& vm, CallArgs& args) {
 void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlCanonicalizeTag", IntlCanonicalizeTag, 1);
   vm.DefineMethod(intr, "intlBestLocale", IntlBestLocale, 2);
+  vm.DefineMethod(intr, "intlLocaleLikely", IntlLocaleLikely, 2);
+  vm.DefineMethod(intr, "intlDisplayName", IntlDisplayName, 6);
   vm.DefineMethod(intr, "intlNumberFormat", IntlNumberFormat, 4);
   vm.DefineMethod(intr, "intlNumberingSystem", IntlNumberingSystem, 1);
   vm.DefineMethod(intr, "intlCurrencyDigits", IntlCurrencyDigits, 1);
   vm.DefineMethod(intr, "intlPluralSelect", IntlPluralSelect, 4);
   vm.DefineMethod(intr, "intlPluralCategories", IntlPluralCategories, 2);
+  vm.DefineMethod(intr, "intlNumberFormatRange", IntlNumberFormatRange, 5);
+  vm.DefineMethod(intr, "intlPluralSelectRange", IntlPluralSelectRange, 5);
   vm.DefineMethod(intr, "intlSupportedValues", IntlSupportedValues, 1);
   vm.DefineMethod(intr, "intlCollatorCompare", IntlCollatorCompare, 4);
   vm.DefineMethod(intr, "intlCollatorCaseFirst", IntlCollatorCaseFirst, 2);

@@ -5,6 +5,8 @@
 // intrinsics object `I`; arguments are validated by the prelude, and re-checked here where a wrong value
 // could touch memory out of bounds.
 
+#include "vm/typed_array.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -12,10 +14,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "vm/bigint.h"
 #include "vm/realm.h"
 #include "vm/support/numconv.h"
 #include "vm/support/text.h"
-#include "vm/typed_array.h"
 #include "vm/vm.h"
 
 namespace codemode::vm {
@@ -32,8 +34,26 @@ const char* TypedKindName(TypedKind k) {
     case TypedKind::kFloat32: return "Float32Array";
     case TypedKind::kFloat64: return "Float64Array";
     case TypedKind::kDataView: return "DataView";
+    case TypedKind::kBigInt64:
+      return "BigInt64Array";
+    case TypedKind::kBigUint64:
+      return "BigUint64Array";
   }
   return "TypedArray";
+}
+
+Value TypedDecodeBig(VM& vm, TypedKind k, const uint8_t* p) {
+  uint64_t bits;
+  std::memcpy(&bits, p, 8);
+  return Value::FromBigInt(vm.NewBigInt(k == TypedKind::kBigInt64
+                                            ? bigint::Num::FromInt64(static_cast<int64_t>(bits))
+                                            : bigint::Num::FromUint64(bits)));
+}
+
+uint64_t BigIntLow64(const BigInt* b) {
+  const bigint::Num& n = b->num();
+  uint64_t low = n.mag.empty() ? 0 : n.mag[0];
+  return n.neg ? ~low + 1 : low;  // -|n| mod 2^64
 }
 
 double TypedDecode(TypedKind k, const uint8_t* p) {
@@ -56,6 +76,9 @@ double TypedDecode(TypedKind k, const uint8_t* p) {
       std::memcpy(&v, p, 8);
       return std::isnan(v) ? std::nan("") : v;
     }
+    case TypedKind::kBigInt64:
+    case TypedKind::kBigUint64:
+      break;  // callers use TypedDecodeBig (the prelude keeps the content types apart)
   }
   return 0;
 }
@@ -89,6 +112,9 @@ void TypedEncode(TypedKind k, double v, uint8_t* p) {
       return;
     }
     case TypedKind::kFloat64: std::memcpy(p, &v, 8); return;
+    case TypedKind::kBigInt64:
+    case TypedKind::kBigUint64:
+      return;  // stores of BigInts go through TypedSetBig
   }
 }
 
@@ -192,12 +218,14 @@ Value IBufferSlice(VM& vm, CallArgs& args) {
 
 // ---- views ------------------------------------------------------------------------------------------
 
-// typedNew(proto, kind, buffer, byteOffset, length): a view (kind 0-8 typed array, 9 DataView); the
-// prelude checked the ranges (§23.2.5.1.3 InitializeTypedArrayFromArrayBuffer, §25.3.2.1); re-checked.
+// typedNew(proto, kind, buffer, byteOffset, length): a view (kind 0-8 and 10-11 typed array, 9
+// DataView); the prelude checked the ranges (§23.2.5.1.3 InitializeTypedArrayFromArrayBuffer,
+// §25.3.2.1); re-checked.
 Value ITypedNew(VM& vm, CallArgs& args) {
   ArrayBufferObject* b = AsBuffer(args[2]);
   double kind = Num(args[1]);
-  if (!args[0].IsObject() || b == nullptr || !(kind >= 0 && kind <= 9)) return Internal(vm, "typedNew");
+  if (!args[0].IsObject() || b == nullptr || !(kind >= 0 && kind <= 11) || kind != std::floor(kind))
+    return Internal(vm, "typedNew");
   auto k = static_cast<TypedKind>(static_cast<int>(kind));
   double offset = Num(args[3]), length = Num(args[4]);
   const double size = TypedElementSize(k);
@@ -212,7 +240,8 @@ Value ITypedNew(VM& vm, CallArgs& args) {
   return Value::FromObject(t);
 }
 
-// typedKind(x): 0-8 for a typed array, 9 for a DataView, -1 otherwise.
+// typedKind(x): 0-8 and 10-11 (BigInt64/BigUint64) for a typed array, 9 for a DataView, -1
+// otherwise.
 Value ITypedKind(VM& vm, CallArgs& args) {
   TypedArrayObject* t = AsView(args[0]);
   return Value::Number(t == nullptr ? -1 : static_cast<int>(t->kind));
@@ -271,7 +300,9 @@ Value ITypedSetTyped(VM& vm, CallArgs& args) {
   const uint8_t* from = ViewBytes(src) + start * ss;
   uint8_t* to = ViewBytes(dst) + offset * ds;
   vm.ChargeSteps(count / 8);
-  if (src->kind == dst->kind ||
+  if (IsBigIntKind(src->kind) != IsBigIntKind(dst->kind))  // the prelude's content-type TypeError
+    return Internal(vm, "typedSetTyped content type");
+  if (src->kind == dst->kind || IsBigIntKind(src->kind) ||  // BigInt64 <-> BigUint64: same bits
       (ss == 1 && ds == 1 && dst->kind != TypedKind::kUint8Clamped) ||
       (ss == 1 && src->kind != TypedKind::kInt8 && dst->kind == TypedKind::kUint8Clamped)) {
     // Same bit pattern (§23.2.3.26.1 step 21 for equal types; the 1-byte integer types share ToInt8/
@@ -289,14 +320,21 @@ Value ITypedSetTyped(VM& vm, CallArgs& args) {
   return Value::Undefined();
 }
 
-// typedFill(ta, number, start, end) (§23.2.3.9 after the conversions).
+// typedFill(ta, value, start, end) (§23.2.3.9 after the conversions: a Number, or a BigInt for the
+// BigInt element types).
 Value ITypedFill(VM& vm, CallArgs& args) {
   TypedArrayObject* t = AsTyped(args[0]);
   if (t == nullptr) return Internal(vm, "typedFill");
   uint64_t start = Clamp(args[2], t->length), end = Clamp(args[3], t->length);
   const uint32_t size = TypedElementSize(t->kind);
   uint8_t one[8];
-  TypedEncode(t->kind, Num(args[1]), one);
+  if (IsBigIntKind(t->kind)) {
+    if (!args[1].IsBigInt()) return Internal(vm, "typedFill BigInt");
+    uint64_t bits = BigIntLow64(args[1].AsBigInt());
+    std::memcpy(one, &bits, 8);
+  } else {
+    TypedEncode(t->kind, Num(args[1]), one);
+  }
   uint8_t* p = ViewBytes(t);
   for (uint64_t i = start; i < end; ++i) std::memcpy(p + i * size, one, size);
   vm.ChargeSteps((end > start ? end - start : 0) / 8);
@@ -308,9 +346,23 @@ Value ITypedFill(VM& vm, CallArgs& args) {
 Value ITypedSort(VM& vm, CallArgs& args) {
   TypedArrayObject* t = AsTyped(args[0]);
   if (t == nullptr) return Internal(vm, "typedSort");
-  std::vector<double> v(t->length);
   const uint32_t size = TypedElementSize(t->kind);
   uint8_t* p = ViewBytes(t);
+  if (IsBigIntKind(t->kind)) {  // numeric order of the BigInt values
+    std::vector<uint64_t> v(t->length);
+    if (t->length > 0) std::memcpy(v.data(), p, size_t{t->length} * 8);
+    if (t->kind == TypedKind::kBigInt64) {
+      std::sort(v.begin(), v.end(), [](uint64_t x, uint64_t y) {
+        return static_cast<int64_t>(x) < static_cast<int64_t>(y);
+      });
+    } else {
+      std::sort(v.begin(), v.end());
+    }
+    if (t->length > 0) std::memcpy(p, v.data(), size_t{t->length} * 8);
+    vm.ChargeSteps(t->length / 4);
+    return args[0];
+  }
+  std::vector<double> v(t->length);
   for (uint32_t i = 0; i < t->length; ++i) v[i] = TypedDecode(t->kind, p + size_t{i} * size);
   std::stable_sort(v.begin(), v.end(), [](double x, double y) {
     if (std::isnan(y)) return !std::isnan(x);
@@ -346,12 +398,31 @@ Value ITypedIndexOf(VM& vm, CallArgs& args) {
   if (t == nullptr) return Internal(vm, "typedIndexOf");
   int mode = static_cast<int>(Num(args[3]));
   Value target = args[1];
-  if (!target.IsNumber() && !target.IsInt()) return mode == 2 ? Value::Bool(false) : Value::Number(-1);
-  double x = Num(target);
+  const bool big = IsBigIntKind(t->kind);
+  if (big ? !target.IsBigInt() : (!target.IsNumber() && !target.IsInt()))
+    return mode == 2 ? Value::Bool(false) : Value::Number(-1);
+  double x = big ? 0 : Num(target);
+  uint64_t bits = 0;
+  if (big) {
+    // Only a BigInt inside the element type's range can equal an element.
+    const bigint::Num& n = target.AsBigInt()->num();
+    const uint64_t low = n.mag.empty() ? 0 : n.mag[0];
+    const bool fits =
+        n.mag.size() <= 1 && (t->kind == TypedKind::kBigInt64
+                                  ? (n.neg ? low <= (uint64_t{1} << 63) : low < (uint64_t{1} << 63))
+                                  : !n.neg);
+    if (!fits) return mode == 2 ? Value::Bool(false) : Value::Number(-1);
+    bits = BigIntLow64(target.AsBigInt());
+  }
   const uint32_t size = TypedElementSize(t->kind);
   uint8_t* p = ViewBytes(t);
   double from = Num(args[2]);
   auto match = [&](uint32_t i) {
+    if (big) {
+      uint64_t e;
+      std::memcpy(&e, p + size_t{i} * 8, 8);
+      return e == bits;
+    }
     double e = TypedDecode(t->kind, p + size_t{i} * size);
     return e == x || (mode == 2 && std::isnan(e) && std::isnan(x));
   };
@@ -375,8 +446,17 @@ Value ITypedJoin(VM& vm, CallArgs& args) {
   const uint32_t size = TypedElementSize(t->kind);
   for (uint32_t i = 0; i < t->length; ++i) {
     if (i > 0) out += sep;
-    double d = TypedDecode(t->kind, ViewBytes(t) + size_t{i} * size);
-    out += vm.NumberToString(d)->ToU16();
+    const uint8_t* p = ViewBytes(t) + size_t{i} * size;
+    if (IsBigIntKind(t->kind)) {
+      uint64_t bits;
+      std::memcpy(&bits, p, 8);
+      std::string digits = t->kind == TypedKind::kBigInt64
+                               ? std::to_string(static_cast<int64_t>(bits))
+                               : std::to_string(bits);
+      out.append(digits.begin(), digits.end());
+    } else {
+      out += vm.NumberToString(TypedDecode(t->kind, p))->ToU16();
+    }
     if (out.size() > vm.limits().max_memory_bytes / 2) {
       vm.Terminate(Termination::kMemoryLimit, "string exceeds the memory limit");
       return Value::Empty();
@@ -396,13 +476,14 @@ Value TypedIterator(VM& vm, CallArgs& args) {
 
 // ---- DataView ---------------------------------------------------------------------------------------
 
-// dataViewGet(view, kind, byteIndex, littleEndian) / dataViewSet(view, kind, byteIndex, number,
-// littleEndian) (§25.3.1.5 GetViewValue / §25.3.1.6 SetViewValue after the conversions; the prelude
-// checked byteIndex + size <= byteLength).
+// dataViewGet(view, kind, byteIndex, littleEndian) / dataViewSet(view, kind, byteIndex, number (a
+// BigInt for kinds 10-11), littleEndian) (§25.3.1.5 GetViewValue / §25.3.1.6 SetViewValue after the
+// conversions; the prelude checked byteIndex + size <= byteLength).
 Value IDataViewGet(VM& vm, CallArgs& args) {
   TypedArrayObject* t = AsView(args[0]);
   double kind = Num(args[1]), index = Num(args[2]);
-  if (t == nullptr || t->kind != TypedKind::kDataView || !(kind >= 0 && kind <= 8))
+  if (t == nullptr || t->kind != TypedKind::kDataView ||
+      !((kind >= 0 && kind <= 8) || kind == 10 || kind == 11) || kind != std::floor(kind))
     return Internal(vm, "dataViewGet");
   auto k = static_cast<TypedKind>(static_cast<int>(kind));
   const uint32_t size = TypedElementSize(k);
@@ -410,18 +491,26 @@ Value IDataViewGet(VM& vm, CallArgs& args) {
   uint8_t raw[8];
   std::memcpy(raw, ViewBytes(t) + static_cast<size_t>(index), size);
   if (!VM::ToBoolean(args[3])) std::reverse(raw, raw + size);  // big-endian request on a LE host
+  if (IsBigIntKind(k)) return TypedDecodeBig(vm, k, raw);
   return Value::Number(TypedDecode(k, raw));
 }
 Value IDataViewSet(VM& vm, CallArgs& args) {
   TypedArrayObject* t = AsView(args[0]);
   double kind = Num(args[1]), index = Num(args[2]);
-  if (t == nullptr || t->kind != TypedKind::kDataView || !(kind >= 0 && kind <= 8))
+  if (t == nullptr || t->kind != TypedKind::kDataView ||
+      !((kind >= 0 && kind <= 8) || kind == 10 || kind == 11) || kind != std::floor(kind))
     return Internal(vm, "dataViewSet");
   auto k = static_cast<TypedKind>(static_cast<int>(kind));
   const uint32_t size = TypedElementSize(k);
   if (!(index >= 0) || index + size > t->length) return Internal(vm, "dataViewSet range");
   uint8_t raw[8];
-  TypedEncode(k, Num(args[3]), raw);
+  if (IsBigIntKind(k)) {
+    if (!args[3].IsBigInt()) return Internal(vm, "dataViewSet BigInt");
+    uint64_t bits = BigIntLow64(args[3].AsBigInt());
+    std::memcpy(raw, &bits, 8);
+  } else {
+    TypedEncode(k, Num(args[3]), raw);
+  }
   if (!VM::ToBoolean(args[4])) std::reverse(raw, raw + size);
   std::memcpy(ViewBytes(t) + static_cast<size_t>(index), raw, size);
   return Value::Undefined();

@@ -111,9 +111,11 @@ function binaryOp(op, a, b, c) {
     case 'GETINDEX': return a[toPropertyKey(b)];
     case 'SETINDEX': {
       const k = toPropertyKey(b);
-      // A typed array element: ToNumber (valueOf may run) before the store (§10.4.5.5).
+      // A typed array element: ToNumber, or ToBigInt for BigInt64/BigUint64 (kinds 10, 11) — valueOf
+      // may run — before the store (§10.4.5.5); the store converts the primitive.
       if (isObject(c) && I.isTypedNumericKey(a, k)) {
-        a[k] = +toPrimitive(c, 'number');
+        const p = toPrimitive(c, 'number');
+        a[k] = I.typedKind(a) >= 10 ? p : +p;
         return c;
       }
       a[k] = c;

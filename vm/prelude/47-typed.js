@@ -3,7 +3,9 @@
 // it, the other encodings through ICU converters as Node.js does). Elements live in C++ objects
 // (vm/builtins/typed_array.cc: ArrayBufferObject, TypedArrayObject) and element access is native (vm/objects.cc integer-indexed exotic objects); everything here may call
 // program code (callbacks, iterables, valueOf), which is why it is self-hosted. Resizable buffers
-// (`maxByteLength`) and the BigInt element types stop with UnsupportedSyntax.
+// (`maxByteLength`) stop with UnsupportedSyntax. BigInt64Array/BigUint64Array (kinds 10 and 11, after
+// DataView's 9) have BigInt elements: stores convert with ToBigInt, and mixing them with the Number
+// element types is V8's TypeError.
 // Only values captured here at realm creation are used afterwards, never globals a program could replace.
 (function (I) {
   'use strict';
@@ -39,12 +41,31 @@
   const MAX_SAFE = 9007199254740991;
   const MAX_TYPED_LENGTH = 4294967296;  // V8's limit on 64-bit hosts (Node.js 20)
 
+  // Indexed by I.typedKind: 9 is DataView.
   const NAMES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
-    'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array'];
-  const SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8];
+    'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'DataView', 'BigInt64Array',
+    'BigUint64Array'];
+  const SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 8, 8];
   const CTORS = [];
   const PROTOS = [];
   const DATAVIEW = 9;
+  const BIGINT64 = 10;
+  // A typed array kind (not DataView, not -1 for "no view").
+  function isTypedKind(kind) {
+    return kind >= 0 && kind !== DATAVIEW;
+  }
+  function isBigKind(kind) {
+    return kind >= BIGINT64;
+  }
+  function contentMismatch() {
+    return new $TypeError('Cannot mix BigInt and other types, use explicit conversions');
+  }
+  // ToBigInt (§7.1.13) as a BigInt element store does it: BigInt.asIntN(64, v) runs exactly
+  // ToPrimitive(number) + ToBigInt (a Number is a TypeError), and 64 bits are all a store keeps.
+  const asIntN = BigInt.asIntN;
+  function toBigInt(v) {
+    return asIntN(64, v);
+  }
 
   function isObject(v) {
     return (typeof v === 'object' && v !== null) || typeof v === 'function';
@@ -162,7 +183,8 @@
       return newTyped(kind, proto, n);
     }
     const srcKind = typedKind(a);
-    if (srcKind >= 0 && srcKind < DATAVIEW) {
+    if (isTypedKind(srcKind)) {
+      if (isBigKind(srcKind) !== isBigKind(kind)) throw contentMismatch();
       const len = typedLength(a);
       const out = newTyped(kind, proto, len);
       typedSetTyped(out, 0, a, 0, len);
@@ -219,13 +241,13 @@
 
   function thisKind(o) {
     const kind = typedKind(o);
-    if (kind < 0 || kind >= DATAVIEW) throw new $TypeError('this is not a typed array.');
+    if (!isTypedKind(kind)) throw new $TypeError('this is not a typed array.');
     return kind;
   }
   // §23.2.4.4 ValidateTypedArray for a freshly constructed result.
   function validateNew(o, minLength) {
     const kind = typedKind(o);
-    if (kind < 0 || kind >= DATAVIEW) throw new $TypeError('this is not a typed array.');
+    if (!isTypedKind(kind)) throw new $TypeError('this is not a typed array.');
     if (minLength !== undefined && typedLength(o) < minLength) {
       throw new $TypeError('Derived TypedArray constructor created an array which was too small');
     }
@@ -248,6 +270,8 @@
       return typedNew(PROTOS[kind], kind, args[0], args[1], args[2]);
     }
     const r = args.length === 1 ? new C(args[0]) : new C(args[0], args[1], args[2]);
+    // V8 11 (Node.js 20) skips §23.2.4.1 step 4 (same content type): map/filter then fail at the first
+    // store, slice when it copies.
     return validateNew(r, args.length === 1 ? minLength : undefined);
   }
   function typedCreate(C, length) {
@@ -298,7 +322,7 @@
   const P = TypedArrayPrototype;
   function getterKind(o, name) {
     const kind = typedKind(o);
-    if (kind < 0 || kind >= DATAVIEW) {
+    if (!isTypedKind(kind)) {
       throw new $TypeError(`Method get TypedArray.prototype.${name} called on incompatible receiver ${describe(o)}`);
     }
     return kind;
@@ -320,7 +344,7 @@
   });
   defineGetter(P, symToStringTag, function toStringTag() {
     const kind = typedKind(this);
-    return kind >= 0 && kind < DATAVIEW ? NAMES[kind] : undefined;
+    return isTypedKind(kind) ? NAMES[kind] : undefined;
   });
   defineMethod(P, 'entries', I.typedEntries, 0);
   defineMethod(P, 'keys', I.typedKeys, 0);
@@ -362,9 +386,9 @@
     return false;
   }, 1);
   defineMethod(P, 'fill', function fill(value, start, end) {
-    thisKind(this);
+    const kind = thisKind(this);
     const len = typedLength(this);
-    const v = toNumber(value);
+    const v = isBigKind(kind) ? toBigInt(value) : toNumber(value);
     const k = relIndex(start, len, 0);
     const final = relIndex(end, len, len);
     I.typedFill(this, v, k, final);
@@ -500,7 +524,8 @@
     if (targetOffset < 0) throw new $RangeError('offset is out of bounds');
     const targetLength = typedLength(this);
     const srcKind = typedKind(source);
-    if (srcKind >= 0 && srcKind < DATAVIEW) {
+    if (isTypedKind(srcKind)) {
+      if (isBigKind(srcKind) !== isBigKind(typedKind(this))) throw contentMismatch();
       const srcLength = typedLength(source);
       if (targetOffset === Infinity || srcLength + targetOffset > targetLength) {
         throw new $RangeError('offset is out of bounds');
@@ -523,6 +548,7 @@
     const final = relIndex(end, len, len);
     const count = final - k > 0 ? final - k : 0;
     const A = speciesCreate(this, kind, [count], count);
+    if (count > 0 && isBigKind(typedKind(A)) !== isBigKind(kind)) throw contentMismatch();
     if (count > 0) typedSetTyped(A, 0, this, k, count);
     return A;
   }, 2);
@@ -585,7 +611,7 @@
     const len = typedLength(this);
     const rel = toIntegerOrInf(index);
     const actual = rel >= 0 ? rel : len + rel;
-    const v = toNumber(value);
+    const v = isBigKind(kind) ? toBigInt(value) : toNumber(value);
     if (!(actual >= 0 && actual < len)) throw new $RangeError('Invalid typed array index');
     const A = newTyped(kind, PROTOS[kind], len);
     typedSetTyped(A, 0, this, 0, len);
@@ -616,7 +642,7 @@
     PROTOS[kind] = proto;
     defineValue(globalThis, name, C, 'wc');
   }
-  for (let kind = 0; kind < NAMES.length; kind++) makeConstructor(kind);
+  for (let kind = 0; kind < NAMES.length; kind++) if (kind !== DATAVIEW) makeConstructor(kind);
 
   // ------------------------------------------------------------------------------------ DataView
   function DataView(buffer, byteOffset, byteLength) {
@@ -678,7 +704,7 @@
       [`set${type}`](byteOffset, value, littleEndian) {
         thisView(this, `set${type}`);
         const index = viewIndex(this, byteOffset, size);
-        const v = toNumber(value);
+        const v = isBigKind(kind) ? toBigInt(value) : toNumber(value);
         const little = !!littleEndian;
         if (index + size > typedLength(this)) throw new $RangeError('Offset is outside the bounds of the DataView');
         I.dataViewSet(this, kind, index, v, little);
@@ -694,13 +720,8 @@
   defineViewAccessors('Uint32', 6);
   defineViewAccessors('Float32', 7);
   defineViewAccessors('Float64', 8);
-  for (const name of ['getBigInt64', 'setBigInt64', 'getBigUint64', 'setBigUint64']) {
-    defineMethod(DataViewPrototype, name, {
-      [name]() {
-        unsupported(`DataView.prototype.${name} (BigInt)`);
-      },
-    }[name], name[0] === 'g' ? 1 : 2);
-  }
+  defineViewAccessors('BigInt64', 10);
+  defineViewAccessors('BigUint64', 11);
   defineValue(DataViewPrototype, symToStringTag, 'DataView', 'c');
   defineValue(DataView, 'prototype', DataViewPrototype, '');
   defineValue(DataView, 'length', 1, 'c');

@@ -25,8 +25,9 @@
   const $ArrayBuffer = ArrayBuffer;
   const $DataView = DataView;
   const typedSet = getPrototypeOf(Uint8Array.prototype).set;
+  // Indexed by I.typedKind (9 is DataView).
   const typedCtors = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array,
-    Uint32Array, Float32Array, Float64Array];
+    Uint32Array, Float32Array, Float64Array, undefined, BigInt64Array, BigUint64Array];
   const fromCharCode = String.fromCharCode;
   const charCodeAt = String.prototype.charCodeAt;
   const mapGet = Map.prototype.get;
@@ -381,11 +382,12 @@
       throw new $TypeError("Failed to execute 'getRandomValues' on 'Crypto': 1 argument required, but only 0 present.");
     }
     const kind = I.typedKind(array);
-    // Integer element types only: not Float32/Float64 (7, 8), not a DataView (9).
-    if (kind < 0 || kind > 6) {
+    // Integer element types only: not Float32/Float64 (7, 8), not a DataView (9); BigInt64/BigUint64
+    // (10, 11) are integer types too.
+    if (kind < 0 || (kind > 6 && kind < 10)) {
       throw new DOMException('The data argument must be an integer-type TypedArray', 'TypeMismatchError');
     }
-    const byteLength = I.typedLength(array) * [1, 1, 1, 2, 2, 4, 4][kind];
+    const byteLength = I.typedLength(array) * [1, 1, 1, 2, 2, 4, 4, 0, 0, 0, 8, 8][kind];
     if (byteLength > 65536) {
       throw new DOMException('The requested length exceeds 65,536 bytes', 'QuotaExceededError');
     }

@@ -20,6 +20,7 @@
   const $RangeError = RangeError;
   const $Object = Object;
   const $Number = Number;
+  const StringPrototypeReplace = String.prototype.replace;
   const $String = String;
   const stringIndexOf = String.prototype.indexOf;
   const stringSlice = String.prototype.slice;
@@ -51,19 +52,22 @@
   }
 
   // ------------------------------------------------------------------------------------ locales (§9.2)
+  // An Intl.Locale's tag, or undefined for anything else (set once Intl.Locale exists, below).
+  let localeTagIfLocale = (v) => undefined;
   // §9.2.1 CanonicalizeLocaleList.
   function canonicalizeLocaleList(locales) {
     const seen = [];
     if (locales === undefined) return seen;
     let O;
-    if (typeof locales === 'string') O = [locales];
+    if (typeof locales === 'string' || localeTagIfLocale(locales) !== undefined) O = [locales];
     else O = I.toObject(locales);
     const len = I.toLength(O.length);
     for (let k = 0; k < len; k++) {
       if (!(k in O)) continue;
       const v = O[k];
       if (typeof v !== 'string' && !isObject(v)) throw new $TypeError('Language ID should be string or object.');
-      const tag = `${v}`;
+      const fromLocale = localeTagIfLocale(v);
+      const tag = fromLocale !== undefined ? fromLocale : `${v}`;
       const canonical = canonicalizeTag(tag);
       if (canonical === undefined) {
         // V8 words a tag that ends in "-" differently.
@@ -569,14 +573,51 @@
     if (r.style === 'unit') for (let i = 0; i < flat.length; i += 2) if (flat[i] === 'percentSign') flat[i] = 'unit';
     return formatToPartsArray(flat);
   }, 1);
-  // ES2023 range formatting is not implemented: a clear stop, never "undefined is not a function".
+  // ES2023 range formatting (ECMA-402 §15.5.21-22) through ICU's NumberRangeFormatter; V8's messages.
+  function rangeValues(start, end) {
+    if (start === undefined) throw new $TypeError('Invalid start : undefined');
+    if (end === undefined) throw new $TypeError('Invalid end : undefined');
+    const x = toIntlMathematicalValue(start);
+    const y = toIntlMathematicalValue(end);
+    if (x !== x) throw new $RangeError('Invalid start : NaN');
+    if (y !== y) throw new $RangeError('Invalid end : NaN');
+    return [x, y];
+  }
+  // ICU 72's range formatter applies a percent skeleton's scale/100 twice when both ends format the
+  // same ("~100%" for 1%), so percent ranges are formatted from exactly scaled decimal strings instead.
+  function times100(v) {
+    if (typeof v === 'number' && (v !== v || v === Infinity || v === -Infinity || v === 0)) return v;
+    const m = /^(-?)(\d+(?:\.\d+)?)(?:[eE]([+-]?\d+))?$/.exec(`${v}`);
+    if (m === null) return v * 100;
+    return `${m[1]}${m[2]}E${(m[3] === undefined ? 0 : $Number(m[3])) + 2}`;
+  }
+  function formatRangeWith(r, x, y, parts) {
+    let skeleton = r.skeleton;
+    if (r.style === 'percent') {
+      skeleton = call(StringPrototypeReplace, skeleton, ' scale/100', '');
+      x = times100(x);
+      y = times100(y);
+    }
+    return I.intlNumberFormatRange(r.dataLocale, skeleton, x, y, parts);
+  }
   defineMethod(NFP, 'formatRange', function formatRange(start, end) {
-    thisNumberFormat(this, 'formatRange');
-    I.unsupported('Intl.NumberFormat.prototype.formatRange');
+    const r = thisNumberFormat(this, 'formatRange');
+    const [x, y] = rangeValues(start, end);
+    return formatRangeWith(r, x, y, false);
   }, 2);
   defineMethod(NFP, 'formatRangeToParts', function formatRangeToParts(start, end) {
-    thisNumberFormat(this, 'formatRangeToParts');
-    I.unsupported('Intl.NumberFormat.prototype.formatRangeToParts');
+    const r = thisNumberFormat(this, 'formatRangeToParts');
+    const [x, y] = rangeValues(start, end);
+    const flat = formatRangeWith(r, x, y, true);
+    const out = [];
+    for (let i = 0; i < flat.length; i += 3) {
+      const part = {};
+      createDataProperty(part, 'type', r.style === 'unit' && flat[i] === 'percentSign' ? 'unit' : flat[i]);
+      createDataProperty(part, 'value', flat[i + 1]);
+      createDataProperty(part, 'source', flat[i + 2]);
+      out[out.length] = part;
+    }
+    return out;
   }, 2);
   defineMethod(NFP, 'resolvedOptions', function resolvedOptions() {
     const r = thisNumberFormat(this, 'resolvedOptions');
@@ -667,8 +708,14 @@
       return pluralSelect(r.locale, r.type === 'ordinal', r.skeleton, +n);
     }
     selectRange(start, end) {
-      PluralRulesImpl.#of(this, 'selectRange');
-      I.unsupported('Intl.PluralRules.prototype.selectRange');
+      const r = PluralRulesImpl.#of(this, 'selectRange');
+      if (start === undefined) throw new $TypeError('Invalid startRange : undefined');
+      if (end === undefined) throw new $TypeError('Invalid endRange : undefined');
+      const x = +start;
+      const y = +end;
+      if (x !== x) throw new $RangeError('Invalid startRange : NaN');
+      if (y !== y) throw new $RangeError('Invalid endRange : NaN');
+      return I.intlPluralSelectRange(r.locale, r.type === 'ordinal', r.skeleton, x, y);
     }
     resolvedOptions() {
       const r = PluralRulesImpl.#of(this, 'resolvedOptions');
@@ -1208,6 +1255,236 @@
   const Segmenter = requireNew(SegmenterImpl, SG);
   defineValue(Segmenter.prototype, symToStringTag, SG, 'c');
 
+  // ---------------------------------------------------------------------- Intl.Locale (§14)
+  // The tag is canonicalized by ICU (intlCanonicalizeTag); options replace base subtags and -u-
+  // keywords (§14.1.2 ApplyOptionsToTag, §14.1.3 ApplyUnicodeExtensionToTag); maximize/minimize are
+  // ICU's likely subtags. Extensions other than -u- stop the run (splitTag), as elsewhere here.
+  const LC = 'Intl.Locale';
+  const LOCALE_KEYS = ['ca', 'co', 'hc', 'kf', 'kn', 'nu'];
+  function badLocale() {
+    return new $RangeError('Incorrect locale information provided');
+  }
+  // {language, script, region, variants} of a canonical base tag.
+  function baseParts(base) {
+    const subtags = base.split('-');
+    const out = { language: subtags[0], script: undefined, region: undefined, variants: [] };
+    let i = 1;
+    if (i < subtags.length && test(/^[a-zA-Z]{4}$/, subtags[i])) out.script = subtags[i++];
+    if (i < subtags.length && test(/^([a-zA-Z]{2}|[0-9]{3})$/, subtags[i])) out.region = subtags[i++];
+    for (; i < subtags.length; i++) out.variants[out.variants.length] = subtags[i];
+    return out;
+  }
+  function joinBase(p) {
+    let s = p.language;
+    if (p.script !== undefined) s += '-' + p.script;
+    if (p.region !== undefined) s += '-' + p.region;
+    for (let i = 0; i < p.variants.length; i++) s += '-' + p.variants[i];
+    return s;
+  }
+  class LocaleImpl {
+    #tag;
+    constructor(tag, options) {
+      if (typeof tag !== 'string' && !isObject(tag)) {
+        throw new $TypeError("First argument to Intl.Locale constructor can't be empty or missing");
+      }
+      const t = isObject(tag) && #tag in tag ? tag.#tag : `${tag}`;
+      options = coerceOptionsToObject(options);
+      const canonical = canonicalizeTag(t);
+      if (canonical === undefined) throw badLocale();
+      const language = getOption(options, 'language', 'string', undefined, undefined, 'locale');
+      if (language !== undefined && !test(/^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})$/, language)) throw badLocale();
+      const script = getOption(options, 'script', 'string', undefined, undefined, 'locale');
+      if (script !== undefined && !test(/^[a-zA-Z]{4}$/, script)) throw badLocale();
+      const region = getOption(options, 'region', 'string', undefined, undefined, 'locale');
+      if (region !== undefined && !test(/^([a-zA-Z]{2}|[0-9]{3})$/, region)) throw badLocale();
+      const { base, keywords } = splitTag(canonical);
+      const parts = baseParts(base);
+      if (language !== undefined) parts.language = language;
+      if (script !== undefined) parts.script = script;
+      if (region !== undefined) parts.region = region;
+      const typeRe = /^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/;
+      // V8 reads every option before it checks the calendar/collation/numberingSystem types.
+      const calendar = getOption(options, 'calendar', 'string', undefined, undefined, 'locale');
+      const collation = getOption(options, 'collation', 'string', undefined, undefined, 'locale');
+      const hc = getOption(options, 'hourCycle', 'string', ['h11', 'h12', 'h23', 'h24'], undefined, 'locale');
+      const kf = getOption(options, 'caseFirst', 'string', ['upper', 'lower', 'false'], undefined, 'locale');
+      const kn = getOption(options, 'numeric', 'boolean', undefined, undefined, 'locale');
+      const nu = getOption(options, 'numberingSystem', 'string', undefined, undefined, 'locale');
+      if (calendar !== undefined && !test(typeRe, calendar)) throw badLocale();
+      if (collation !== undefined && !test(typeRe, collation)) throw badLocale();
+      if (nu !== undefined && !test(typeRe, nu)) throw badLocale();
+      const given = { ca: calendar, co: collation, hc, kf, kn: kn === undefined ? undefined : `${kn}`, nu };
+      for (let i = 0; i < LOCALE_KEYS.length; i++) {
+        const k = LOCALE_KEYS[i];
+        if (given[k] !== undefined) keywords[k] = given[k];
+      }
+      const keys = $Object.keys(keywords).sort();
+      let full = joinBase(parts);
+      if (keys.length > 0) {
+        full += '-u';
+        for (let i = 0; i < keys.length; i++) full += keywords[keys[i]] === 'true' ? `-${keys[i]}` : `-${keys[i]}-${keywords[keys[i]]}`;
+      }
+      const result = canonicalizeTag(full);
+      if (result === undefined) throw badLocale();
+      this.#tag = result;
+    }
+    static #of(v, method, getter) {
+      if (!isObject(v) || !(#tag in v)) {
+        // V8 11 names getters without "get " here.
+        throw new $TypeError(`Method Intl.Locale.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#tag;
+    }
+    static tagOf(v, method, getter) {
+      return LocaleImpl.#of(v, method, getter);
+    }
+    static tagIfLocale(v) {
+      return isObject(v) && #tag in v ? v.#tag : undefined;
+    }
+    static make(tag) {
+      return new LocaleImpl(tag, undefined);
+    }
+  }
+  const LocaleProto = LocaleImpl.prototype;
+  localeTagIfLocale = LocaleImpl.tagIfLocale;
+  const Locale = function Locale(tag, options = undefined) {
+    if (new.target === undefined) throw new $TypeError(`Constructor ${LC} requires 'new'`);
+    const o = new LocaleImpl(tag, options);
+    if (new.target !== Locale) {
+      let proto = new.target.prototype;
+      if (!isObject(proto)) proto = LocaleProto;
+      setPrototypeOf(o, proto);
+    }
+    return o;
+  };
+  defineValue(Locale, 'length', 1, 'c');
+  Locale.prototype = LocaleProto;
+  defineValue(LocaleProto, 'constructor', Locale, 'wc');
+  defineValue(LocaleProto, symToStringTag, LC, 'c');
+  const localeTag = LocaleImpl.tagOf;
+  defineMethod(LocaleProto, 'toString', function toString() {
+    return localeTag(this, 'toString');
+  }, 0);
+  defineMethod(LocaleProto, 'maximize', function maximize() {
+    return LocaleImpl.make(I.intlLocaleLikely(localeTag(this, 'maximize'), true));
+  }, 0);
+  defineMethod(LocaleProto, 'minimize', function minimize() {
+    return LocaleImpl.make(I.intlLocaleLikely(localeTag(this, 'minimize'), false));
+  }, 0);
+  const localeGetters = {
+    // V8 11 reports no language for "und".
+    language: (t) => {
+      const l = baseParts(splitTag(t).base).language;
+      return l === 'und' ? undefined : l;
+    },
+    script: (t) => baseParts(splitTag(t).base).script,
+    region: (t) => baseParts(splitTag(t).base).region,
+    baseName: (t) => splitTag(t).base,
+    calendar: (t) => splitTag(t).keywords.ca,
+    caseFirst: (t) => splitTag(t).keywords.kf,
+    collation: (t) => splitTag(t).keywords.co,
+    hourCycle: (t) => splitTag(t).keywords.hc,
+    numeric: (t) => splitTag(t).keywords.kn === 'true',
+    numberingSystem: (t) => splitTag(t).keywords.nu,
+  };
+  for (const name of $Object.keys(localeGetters)) {
+    const read = localeGetters[name];
+    defineGetter(LocaleProto, name, {
+      get [name]() { return read(localeTag(this, name, true)); },
+    }.__lookupGetter__(name));
+  }
+  // V8 11's locale-info getters (calendars, weekInfo, …): CLDR supplemental data not wired up here.
+  for (const name of ['calendars', 'collations', 'hourCycles', 'numberingSystems', 'textInfo', 'timeZones', 'weekInfo']) {
+    defineGetter(LocaleProto, name, {
+      get [name]() {
+        localeTag(this, name, true);
+        I.unsupported(`Intl.Locale.prototype.${name}`);
+      },
+    }.__lookupGetter__(name));
+  }
+
+  // ---------------------------------------------------------------------- Intl.DisplayNames (§12)
+  // Names come from ICU as V8 gets them (intlDisplayName); codes are checked here with V8 11's
+  // RangeError "invalid_argument".
+  const DN = 'Intl.DisplayNames';
+  const DATE_TIME_FIELDS = ['era', 'year', 'quarter', 'month', 'weekOfYear', 'weekday', 'day', 'dayPeriod',
+    'hour', 'minute', 'second', 'timeZoneName'];
+  const toUpperCase = String.prototype.toUpperCase;
+  class DisplayNamesImpl {
+    #r;
+    constructor(locales, options) {
+      const requested = canonicalizeLocaleList(locales);
+      if (options === undefined) throw new $TypeError('invalid_argument');
+      if (!isObject(options)) throw new $TypeError('invalid_argument');
+      getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', DN);
+      const r = {};
+      r.locale = resolveLocale(requested, 'format').locale;
+      r.style = getOption(options, 'style', 'string', ['narrow', 'short', 'long'], 'long', DN);
+      r.type = getOption(options, 'type', 'string', ['language', 'region', 'script', 'currency', 'calendar', 'dateTimeField'], undefined, DN);
+      if (r.type === undefined) throw new $TypeError('invalid_argument');
+      r.fallback = getOption(options, 'fallback', 'string', ['code', 'none'], 'code', DN);
+      const languageDisplay = getOption(options, 'languageDisplay', 'string', ['dialect', 'standard'], 'dialect', DN);
+      if (r.type === 'language') r.languageDisplay = languageDisplay;
+      this.#r = r;
+    }
+    static #of(v, method) {
+      if (!isObject(v) || !(#r in v)) {
+        throw new $TypeError(`Method Intl.DisplayNames.prototype.${method} called on incompatible receiver ${describe(v)}`);
+      }
+      return v.#r;
+    }
+    of(code) {
+      const r = DisplayNamesImpl.#of(this, 'of');
+      let c = `${code}`;
+      const invalid = () => new $RangeError('invalid_argument');
+      switch (r.type) {
+        case 'language': {
+          // V8 also takes CLDR's "root".
+          if (c !== 'root' && canonicalizeTag(c) === undefined) throw invalid();
+          // The name is of the language id: extensions are not named (V8 11).
+          const m = /^(.*?)(-[a-zA-Z0-9]-.*)?$/.exec(c);
+          c = m[1];
+          break;
+        }
+        case 'region':
+          if (!test(/^([a-zA-Z]{2}|[0-9]{3})$/, c)) throw invalid();
+          break;
+        case 'script':
+          if (!test(/^[a-zA-Z]{4}$/, c)) throw invalid();
+          break;
+        case 'currency':
+          if (!test(/^[a-zA-Z]{3}$/, c)) throw invalid();
+          c = call(toUpperCase, c);
+          break;
+        case 'calendar':
+          if (!test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, c)) throw invalid();
+          break;
+        default: {
+          let ok = false;
+          for (let i = 0; i < DATE_TIME_FIELDS.length; i++) if (DATE_TIME_FIELDS[i] === c) ok = true;
+          if (!ok) throw invalid();
+        }
+      }
+      return I.intlDisplayName(r.locale, r.type, r.style, r.fallback === 'none', r.languageDisplay === 'standard', c);
+    }
+    resolvedOptions() {
+      const r = DisplayNamesImpl.#of(this, 'resolvedOptions');
+      const o = {};
+      createDataProperty(o, 'locale', r.locale);
+      createDataProperty(o, 'style', r.style);
+      createDataProperty(o, 'type', r.type);
+      createDataProperty(o, 'fallback', r.fallback);
+      if (r.languageDisplay !== undefined) createDataProperty(o, 'languageDisplay', r.languageDisplay);
+      return o;
+    }
+    static supportedLocalesOf(locales, options = undefined) {
+      return supportedLocales(canonicalizeLocaleList(locales), options, 'format');
+    }
+  }
+  const DisplayNames = requireNew(DisplayNamesImpl, DN);
+  defineValue(DisplayNames, 'length', 2, 'c');
+  defineValue(DisplayNames.prototype, symToStringTag, DN, 'c');
+
   defineValue(Intl, 'NumberFormat', NumberFormat, 'wc');
   defineValue(Intl, 'PluralRules', PluralRules, 'wc');
   defineValue(Intl, 'Collator', Collator, 'wc');
@@ -1215,11 +1492,8 @@
   defineValue(Intl, 'RelativeTimeFormat', RelativeTimeFormat, 'wc');
   defineValue(Intl, 'DateTimeFormat', DateTimeFormat, 'wc');
   defineValue(Intl, 'Segmenter', Segmenter, 'wc');
-  for (const name of ['Locale', 'DisplayNames']) {
-    defineGetter(Intl, name, function () {
-      I.unsupported(`Intl.${name}`);
-    });
-  }
+  defineValue(Intl, 'Locale', Locale, 'wc');
+  defineValue(Intl, 'DisplayNames', DisplayNames, 'wc');
   defineValue(globalThis, 'Intl', Intl, 'wc');
 
   // ---------------------------------------------------------------------- Number.prototype.toLocaleString
