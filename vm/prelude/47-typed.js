@@ -959,13 +959,19 @@
         }
       }
       if (stream) this.#streamed = true;
-      let out = I.textDecode(bytes, enc === WINDOWS1252 && this.#streamed ? 3 : enc, this.#fatal);
-      if (out === undefined) {
+      const out = I.textDecode(bytes, enc === WINDOWS1252 && this.#streamed ? 3 : enc, this.#fatal);
+      return this.#finish(out, stream, enc !== WINDOWS1252);
+    }
+    // The end of every decode call: a failed decode (undefined or null) resets the stream and throws;
+    // the first text of a stream loses a BOM unless ignoreBOM (`bom`: the encoding is a Unicode one, the
+    // only ones Node.js strips it for); a call that does not stream resets the stream.
+    #finish(out, stream, bom) {
+      if (out === undefined || out === null) {
         this.#pending = null;
         this.#bomSeen = false;
-        throw decodeError(ENCODING_NAMES[enc]);
+        throw decodeError(this.#name);
       }
-      if (!this.#bomSeen && out.length > 0 && enc !== WINDOWS1252) {
+      if (bom && !this.#bomSeen && out.length > 0) {
         this.#bomSeen = true;
         if (!this.#ignoreBOM && out[0] === '\ufeff') out = call(stringSlice, out, 1);
       }
@@ -981,27 +987,14 @@
       const name = this.#name;
       if (stream && name === 'iso-2022-jp') unsupported("streaming TextDecoder for the 'iso-2022-jp' encoding");
       const r = I.textDecodeIcu(bytes, name, this.#fatal, !stream);
-      if (r === undefined || r === null) {
-        this.#pending = null;
-        this.#bomSeen = false;
-        throw decodeError(name);
-      }
-      let out = r[0];
+      if (r === undefined || r === null) return this.#finish(r, stream, false);
       const keep = r[1];
-      const n = typedLength(bytes);
       if (keep > 0) {
+        const n = typedLength(bytes);
         this.#pending = typedNew(Uint8Prototype, 1, bufferNew(ArrayBufferPrototype, keep), 0, keep);
         typedSetTyped(this.#pending, 0, bytes, n - keep, keep);
       }
-      if (name === 'utf-16be' && !this.#bomSeen && out.length > 0) {
-        this.#bomSeen = true;
-        if (!this.#ignoreBOM && out[0] === '\ufeff') out = call(stringSlice, out, 1);
-      }
-      if (!stream) {
-        this.#bomSeen = false;
-        this.#pending = null;
-      }
-      return out;
+      return this.#finish(r[0], stream, name === 'utf-16be');
     }
   }
   defineValue(TextDecoder.prototype, symToStringTag, 'TextDecoder', 'c');
