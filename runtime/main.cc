@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -13,8 +14,10 @@
 #include <sstream>
 #include <variant>
 
+#include "absl/status/status.h"
 #include "compiler/compile.h"
 #include "runtime/runtime.h"
+#include "snapshot/snapshot.h"
 #include "tools/json.h"
 #include "tools/manifest.h"
 #include "vm/disasm.h"
@@ -28,6 +31,43 @@ bool ReadFile(const std::string& path, std::string* out) {
   ss << in.rdbuf();
   *out = ss.str();
   return true;
+}
+
+// Reads a snapshot file, checking its head against its size first so that a foreign or huge file is
+// refused before it is read whole. NotFound: the file cannot be opened (a usage error); other errors are
+// SnapshotError messages ("snapshot: …").
+absl::Status ReadSnapshotFile(const std::string& path, std::string* out) {
+  std::error_code ec;
+  auto st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st)) return absl::NotFoundError("cannot read " + path);
+  if (!std::filesystem::is_regular_file(st))
+    return absl::InvalidArgumentError("snapshot: " + path + " is not a regular file");
+  uint64_t size = std::filesystem::file_size(path, ec);
+  std::ifstream in(path, std::ios::binary);
+  if (ec || !in) return absl::NotFoundError("cannot read " + path);
+  char head[codemode::snapshot::kFileHeadBytes];
+  in.read(head, static_cast<std::streamsize>(
+                    std::min<uint64_t>(size, codemode::snapshot::kFileHeadBytes)));
+  absl::Status ok = codemode::snapshot::CheckFileHead(
+      std::string_view(head, static_cast<size_t>(in.gcount())), size);
+  if (!ok.ok()) return ok;
+  out->resize(size);
+  in.clear();
+  in.seekg(0);
+  in.read(out->data(), static_cast<std::streamsize>(size));
+  if (static_cast<uint64_t>(in.gcount()) != size)
+    return absl::DataLossError("snapshot: truncated while reading " + path);
+  return absl::OkStatus();
+}
+
+// Prints the Result of a resume that could not start: {ok:false, error:{kind:"SnapshotError",…}}.
+int SnapshotFailure(const absl::Status& status) {
+  codemode::Result r;
+  r.ok = false;
+  r.error.kind = "SnapshotError";
+  r.error.message = std::string(status.message());
+  std::cout << r.ToJson(2) << "\n";
+  return 1;
 }
 
 int Usage(const std::string& message) {
@@ -86,8 +126,13 @@ int Report(codemode::Outcome& out, const std::string& state_dir) {
   std::filesystem::create_directories(state_dir, ec);
   std::string err = WriteAtomically(path, s.state);
   if (!err.empty()) {
-    std::cerr << "codemode: the run was suspended but its snapshot could not be saved: " << err << "\n";
-    return 1;
+    // The state dir was writable when the run started (StateDirProblem), so this is rare (a full
+    // disk): say so as a Result. Started durable jobs keep running; their keys are in the message.
+    std::string keys;
+    for (const auto& k : s.pending) keys += (keys.empty() ? "" : ", ") + k;
+    return SnapshotFailure(absl::InternalError(
+        "the run was suspended but its snapshot could not be saved: " + err +
+        (keys.empty() ? std::string() : " (pending calls: " + keys + ")")));
   }
   json::Object o;
   o.Set("ok", json::Value::String("suspended"));
@@ -98,6 +143,20 @@ int Report(codemode::Outcome& out, const std::string& state_dir) {
   o.Set("snapshot", json::Value::String(path));
   std::cout << json::SerializePretty(json::Value::FromObject(std::move(o)), 2) << "\n";
   return 0;
+}
+
+// Why snapshots cannot be written to `dir` (created if missing), or "": checked before a run that may
+// park starts, so a run never starts jobs it cannot save.
+std::string StateDirProblem(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!std::filesystem::is_directory(dir, ec)) return dir + " is not a folder that can be created";
+  std::string probe = (std::filesystem::path(dir) / (".codemode-probe." + std::to_string(getpid()))).string();
+  int fd = open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return "cannot write in " + dir + ": " + std::strerror(errno);
+  close(fd);
+  unlink(probe.c_str());
+  return "";
 }
 
 // Run ids name snapshot files: keep them to a safe alphabet.
@@ -135,6 +194,10 @@ int main(int argc, char** argv) {
   run->add_flag("--park-when-waiting", park,
                 "Suspend the run to --state-dir when it only waits for durable, idempotent or queued "
                 "calls; print {\"ok\":\"suspended\",...} and exit 0");
+  uint32_t park_grace_ms = 500;
+  run->add_option("--park-grace-ms", park_grace_ms,
+                  "With --park-when-waiting: how long the run waits for its calls before it parks, so "
+                  "jobs that are already done finish it (default 500)");
 
   std::string resume_file, resume_manifest, resume_state_dir;
   bool resume_park = false;
@@ -144,6 +207,7 @@ int main(int argc, char** argv) {
   resume->add_option("--state-dir", resume_state_dir, "Where to save the run if it parks again "
                                                       "(default: the snapshot's folder)");
   resume->add_flag("--park-when-waiting", resume_park, "Park again when only waiting (see run)");
+  resume->add_option("--park-grace-ms", park_grace_ms, "See run (default 500)");
 
   std::string inspect_file;
   CLI::App* snap = app.add_subcommand("snapshot", "Snapshot tools");
@@ -180,7 +244,12 @@ int main(int argc, char** argv) {
 
   if (*inspect) {
     std::string bytes;
-    if (!ReadFile(inspect_file, &bytes)) return Usage("cannot read " + inspect_file);
+    absl::Status read = ReadSnapshotFile(inspect_file, &bytes);
+    if (absl::IsNotFound(read)) return Usage(std::string(read.message()));
+    if (!read.ok()) {
+      std::cerr << "codemode: SnapshotError: " << read.message() << "\n";
+      return 1;
+    }
     auto json = codemode::InspectSnapshot(bytes);
     if (!json.ok()) {
       std::cerr << "codemode: SnapshotError: " << json.status().message() << "\n";
@@ -192,9 +261,20 @@ int main(int argc, char** argv) {
 
   if (*resume) {
     std::string bytes;
-    if (!ReadFile(resume_file, &bytes)) return Usage("cannot read " + resume_file);
+    absl::Status read = ReadSnapshotFile(resume_file, &bytes);
+    if (absl::IsNotFound(read)) return Usage(std::string(read.message()));
+    if (!read.ok()) return SnapshotFailure(read);
+    std::string dir = resume_state_dir.empty()
+                          ? std::filesystem::path(resume_file).parent_path().string()
+                          : resume_state_dir;
+    if (dir.empty()) dir = ".";
+    if (resume_park) {
+      std::string problem = StateDirProblem(dir);
+      if (!problem.empty()) return Usage("state dir: " + problem);
+    }
     codemode::RuntimeOptions options;
     options.park_when_waiting = resume_park;
+    options.park_grace_ms = park_grace_ms;
     if (!resume_manifest.empty()) {
       auto tree = codemode::tools::LoadManifest(resume_manifest);
       if (!tree.ok()) return Usage(std::string(tree.status().message()));
@@ -203,13 +283,14 @@ int main(int argc, char** argv) {
     auto runtime = codemode::Runtime::Make(std::move(options));
     if (!runtime.ok()) return Usage(std::string(runtime.status().message()));
     codemode::Outcome out = (*runtime)->Resume(bytes)->Run();
-    std::string dir = resume_state_dir.empty()
-                          ? std::filesystem::path(resume_file).parent_path().string()
-                          : resume_state_dir;
-    return Report(out, dir.empty() ? "." : dir);
+    return Report(out, dir);
   }
 
   if (park && state_dir.empty()) return Usage("--park-when-waiting needs --state-dir");
+  if (park) {
+    std::string problem = StateDirProblem(state_dir);
+    if (!problem.empty()) return Usage("--state-dir: " + problem);
+  }
   if (!run_id.empty() && !SafeRunId(run_id))
     return Usage("--run-id may only contain letters, digits, '-', '_' and '.' (at most 128)");
   if (!lang.empty() && lang != "js" && lang != "ts" && lang != "lua")
@@ -220,6 +301,7 @@ int main(int argc, char** argv) {
   codemode::RuntimeOptions options;
   options.limits = limits;
   options.park_when_waiting = park;
+  options.park_grace_ms = park_grace_ms;
   options.language = lua ? codemode::Language::kLua : codemode::Language::kJavaScript;
   options.time_zone = time_zone;
   if (!manifest.empty()) {

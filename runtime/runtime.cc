@@ -735,6 +735,7 @@ struct Program::State {
   vm::VM* live_vm = nullptr;  // guarded by mu (roundtrips swap the VM)
   std::shared_ptr<Inbox> live_inbox;  // guarded by mu
   bool park_when_waiting = false;
+  uint32_t park_grace_ms = 0;  // RuntimeOptions::park_grace_ms
 
   // Active time of the run so far, through the runtime's clock (an injected clock makes it
   // deterministic, hence byte-identical snapshots in tests).
@@ -1024,6 +1025,7 @@ Outcome Program::Run() {
   if (roundtrip) s.vm->YieldAtStep(s.vm->steps() + every);
   if (auto suspended = s.ServeSuspend(false)) return s.End(*suspended);
 
+  std::optional<Clock::time_point> park_at;  // when the run parks if it still only waits then
   while (s.vm->termination() == vm::Termination::kNone) {
     vm::VM::RunStatus status = s.vm->Run();
     if (status == vm::VM::RunStatus::kTerminated) break;
@@ -1052,24 +1054,36 @@ Outcome Program::Run() {
       if (top == nullptr || top->state != vm::PromiseObject::State::kPending) break;
       if (s.vm->pending_host_calls() == 0) break;
     }
+    // The wait below ends at the deadline, or at park_at when parking is due then.
+    Clock::time_point wait_until = deadline;
     if (s.park_when_waiting) {
-      // Park: only suspendable calls in flight (none blocking) → suspend by itself.
+      // Park: only suspendable calls in flight (none blocking) → suspend by itself, once they have had
+      // park_grace_ms to deliver (so jobs that are already done finish the run instead).
       std::deque<Inbox::Item> inbox_copy;
       {
         std::lock_guard<std::mutex> lock(s.host->inbox().mu);
         inbox_copy = s.host->inbox().items;
       }
       if (inbox_copy.empty() && s.host->Blocking(inbox_copy).empty()) {
-        if (auto suspended = s.ServeSuspend(true)) return s.End(*suspended);
+        Clock::time_point now = Clock::now();
+        if (!park_at) park_at = now + std::chrono::milliseconds(s.park_grace_ms);
+        if (now >= *park_at) {
+          if (auto suspended = s.ServeSuspend(true)) return s.End(*suspended);
+        } else if (*park_at < wait_until) {
+          wait_until = *park_at;
+        }
+      } else {
+        park_at.reset();
       }
     }
-    // Wait for a completion, a suspend request or the deadline.
+    // Wait for a completion, a suspend request, the deadline or the time to park.
     std::deque<Inbox::Item> items;
     {
       std::unique_lock<std::mutex> lock(s.host->inbox().mu);
-      if (!s.host->inbox().cv.wait_until(lock, deadline, [&] {
+      if (!s.host->inbox().cv.wait_until(lock, wait_until, [&] {
             return !s.host->inbox().items.empty() || s.host->inbox().wake;
           })) {
+        if (wait_until != deadline) continue;  // time to park: the loop parks now
         s.vm->Terminate(vm::Termination::kTimeout, "time limit exceeded");
         break;
       }
@@ -1083,6 +1097,7 @@ Outcome Program::Run() {
       items.swap(s.host->inbox().items);
     }
     bool had_items = !items.empty();
+    if (had_items) park_at.reset();  // progress: the calls still in flight get a fresh grace
     for (auto& item : items) s.host->Apply(*s.vm, item);
     if (roundtrip && had_items) {
       if (auto err = do_roundtrip()) {
@@ -1324,6 +1339,7 @@ std::unique_ptr<Program> Runtime::NewProgram(std::string_view source, std::strin
   s->source = std::string(source);
   s->bindings_json = std::string(bindings_json);
   s->park_when_waiting = options_.park_when_waiting;
+  s->park_grace_ms = options_.park_grace_ms;
   s->language = options_.language;
   s->time_zone = options_.time_zone;
   if (auto tz = LoadZone(s->time_zone); tz.ok()) {
@@ -1351,6 +1367,7 @@ std::unique_ptr<Program> Runtime::Resume(std::string_view state) {
   s->resumed = true;
   s->resume_bytes = std::string(state);
   s->park_when_waiting = options_.park_when_waiting;
+  s->park_grace_ms = options_.park_grace_ms;
   auto realm = SharedRealm();
   if (!realm.ok()) {
     s->early = ErrorResult("ExecutionFailure", std::string(realm.status().message()));

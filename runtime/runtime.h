@@ -121,6 +121,11 @@ struct RuntimeOptions {
   // Programs suspend by themselves when the run only waits for suspendable calls (durable-started,
   // idempotent, queued): Program::Run returns Suspended (CLI --park-when-waiting). Execute never parks.
   bool park_when_waiting = false;
+  // With park_when_waiting: how long (ms of waiting, counted as active time) the run gives its
+  // in-flight calls before it parks, so a resumed run whose durable jobs are already done takes their
+  // results instead of parking again, and queued or idempotent calls can finish. A completion that
+  // arrives restarts the grace. 0: park as soon as the run only waits.
+  uint32_t park_grace_ms = 0;
   // The clock for snapshot headers (ms since the Unix epoch) and for the active time saved in snapshots;
   // tests inject a fixed one so that the same run gives byte-identical snapshots. Default: the system
   // clock (headers) and a monotonic clock (active time). Deadlines always use the monotonic clock.

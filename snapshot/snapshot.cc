@@ -345,6 +345,23 @@ bool VectorsAligned(const fb::Snapshot* s) {
 
 }  // namespace
 
+absl::Status CheckFileHead(std::string_view head, uint64_t file_size) {
+  static_assert(kFileHeadBytes == kPrefixBytes + 8);
+  if (head.size() >= kPrefixBytes + 8 &&
+      std::memcmp(head.data() + kPrefixBytes + 4, fb::SnapshotIdentifier(), 4) != 0)
+    return absl::InvalidArgumentError("snapshot: not a codemode snapshot");
+  if (head.size() < kPrefixBytes + 8 || file_size < kMinBytes)
+    return absl::DataLossError(absl::StrCat("snapshot: truncated (", file_size, " bytes)"));
+  uint64_t total = static_cast<uint64_t>(LoadLE32(head.data())) + kPrefixBytes + kTrailerBytes;
+  if (file_size < total)
+    return absl::DataLossError(
+        absl::StrCat("snapshot: truncated (", file_size, " of ", total, " bytes)"));
+  if (file_size > total)
+    return absl::DataLossError(
+        absl::StrCat("snapshot: corrupted (", file_size - total, " bytes after the end)"));
+  return absl::OkStatus();
+}
+
 std::string Codec::Seal(std::string_view flatbuffer) {
   std::string out;
   out.reserve(flatbuffer.size() + kTrailerBytes);

@@ -101,6 +101,14 @@ absl::StatusOr<std::string> Encode(vm::VM& vm, const RunInfo& info, const Encode
 // different engine build (…)". Never crashes on any input.
 absl::StatusOr<RunInfo> ReadInfo(std::string_view bytes, const vm::Realm& realm);
 
+// How many leading bytes of a snapshot file CheckFileHead looks at.
+inline constexpr size_t kFileHeadBytes = 12;
+// A cheap check of a file before it is read whole: `head` is its first min(kFileHeadBytes,
+// file_size) bytes. Errors as Open's first checks: InvalidArgument "snapshot: not a codemode
+// snapshot" (file identifier), DataLoss "snapshot: truncated (N bytes)" or "snapshot: corrupted
+// (N bytes after the end)" when `file_size` differs from the size the head declares.
+absl::Status CheckFileHead(std::string_view head, uint64_t file_size);
+
 // Second phase: verifies the bytes as ReadInfo does, builds a fresh VM over `realm` with `limits`,
 // loads `module` (the recompiled program; the caller checked module_hash) and restores the heap and the
 // VM state into it. Semantic checks: every id in range, tags valid, realm references valid and of the

@@ -13,7 +13,10 @@
 //      a last resume finishes it;
 //   f. usage errors (exit 2): --park-when-waiting without --state-dir, --run-id '../x';
 //   g. a real interruption (--timeout-ms) of a run waiting on a 30 s job ends in TimeoutExceeded and runs the
-//      durable cancel: the job's result file says cancelled.
+//      durable cancel: the job's result file says cancelled;
+//   h. a resume with --park-when-waiting whose job already finished takes its result (the park grace);
+//   i. a state dir that cannot be written is a usage error before any job starts;
+//   j. a folder or a 3 GiB sparse file given as a snapshot is a SnapshotError at once.
 // Every process must end by itself (no signal) with no sanitizer report on stderr. Jobs go to a temporary
 // CODEMODE_JOB_DIR, snapshots to a temporary state dir; both are removed at the end, and any job worker still
 // running is stopped. Prints one line per check; exit 0 when all pass, 1 otherwise.
@@ -223,6 +226,47 @@ try {
     assert.strictEqual(r.code, 0, `exit ${r.code}; stdout ${r.stdout.slice(0, 300)} stderr: ${tail(r.stderr)}`);
     const out = json(r);
     assert.deepStrictEqual(out, { ok: true, value: { label: 'repark', status: 'done' }, toolCalls: ['jobs.run', 'jobs.describe'] });
+  });
+
+  // h. A resume with --park-when-waiting whose job is already done takes its result (park grace) instead of
+  // parking again forever.
+  check('h. resume --park-when-waiting after the job finished prints the final Result', () => {
+    const idH = freshId('h');
+    const quick = writeProgram('quick', 1);
+    expectSuspended(park(quick, idH), idH);
+    for (let k = 0; k < 100 && readJob(`${idH}:1`, 'result') === null; k++) sleepMs(100);
+    assert.ok(readJob(`${idH}:1`, 'result'), 'the 1 s job never finished');
+    const r = cli(['resume', path.join(stateDir, `${idH}.snapshot`), '--tools', MANIFEST, '--park-when-waiting']);
+    assert.strictEqual(r.code, 0, `exit ${r.code}; stdout ${r.stdout.slice(0, 300)} stderr: ${tail(r.stderr)}`);
+    assert.deepStrictEqual(json(r), { ok: true, value: { label: 'quick', status: 'done' }, toolCalls: ['jobs.run', 'jobs.describe'] });
+  });
+
+  // i. A state dir that cannot be written is refused before the run starts anything.
+  check('i. --state-dir under a file: usage error (exit 2) before any job starts', () => {
+    const idI = freshId('i');
+    const file = path.join(tmp, 'not-a-dir');
+    fs.writeFileSync(file, 'x');
+    const r = cli(['run', NIGHTLY, '--tools', MANIFEST, '--state-dir', path.join(file, 'sub'), '--park-when-waiting', '--run-id', idI]);
+    assert.strictEqual(r.code, 2, `exit ${r.code}, want 2; stdout ${r.stdout.slice(0, 200)}`);
+    assert.strictEqual(r.stdout, '');
+    assert.strictEqual(readJob(`${idI}:1`, 'job'), null, 'a job was started');
+  });
+
+  // j. Files that are not snapshots are refused from their head, before being read whole.
+  check('j. resume of a folder and of a 3 GiB sparse file: SnapshotError at once', () => {
+    const big = path.join(tmp, 'big.snapshot');
+    fs.closeSync(fs.openSync(big, 'w'));
+    fs.truncateSync(big, 3 * 1024 * 1024 * 1024);
+    for (const file of [tmp, big]) {
+      const t0 = Date.now();
+      const r = cli(['resume', file, '--tools', MANIFEST]);
+      assert.strictEqual(r.code, 1, `resume ${file}: exit ${r.code}, want 1; stdout ${r.stdout.slice(0, 300)}`);
+      assert.strictEqual(json(r).error.kind, 'SnapshotError');
+      const i = cli(['snapshot', 'inspect', file]);
+      assert.strictEqual(i.code, 1, `inspect ${file}: exit ${i.code}, want 1`);
+      assert.ok(Date.now() - t0 < 10000, `${file}: took ${Date.now() - t0} ms`);
+    }
+    fs.rmSync(big);
   });
 
   // f. Usage errors: exit 2, nothing written.
