@@ -1,4 +1,5 @@
 // `codemode snapshot inspect` (snapshot.h InspectJson): a verified snapshot as JSON for people.
+#include <iterator>
 #include <map>
 
 #include "absl/strings/str_cat.h"
@@ -21,12 +22,17 @@ std::string Q(const flatbuffers::String* s) { return Q(s ? s->string_view() : st
 
 const char* kTagNames[] = {"undefined", "null",   "bool",     "number", "int",   "empty", "string",
                            "symbol",    "object", "bigint",   "cell",   "accessor", "proto", "shape"};
-const char* kTypeNames[] = {"Plain",   "Array", "Closure",  "Native",    "Bound",
-                            "Promise", "Map",   "Iterator", "Activation", "LuaTable"};
+// Names of ObjType (codec.h) and vm::ObjectClass values, in their order.
+const char* kTypeNames[] = {"Plain",      "Array",    "Closure",   "Native",      "Bound",
+                            "Promise",    "Map",      "Iterator",  "Activation",  "LuaTable",
+                            "LuaThread",  "ArrayBuffer", "TypedArray"};
+static_assert(std::size(kTypeNames) == static_cast<size_t>(ObjType::kCount));
 const char* kClassNames[] = {"Ordinary", "Array",   "Function", "Error",   "Boolean",  "Number",
                              "String",   "Symbol",  "Date",     "RegExp",  "Map",      "Set",
                              "WeakMap",  "WeakSet", "Promise",  "Arguments", "Iterator", "AsyncState",
-                             "Generator", "Internal", "LuaTable"};
+                             "Generator", "Internal", "LuaTable", "LuaThread", "ArrayBuffer",
+                             "TypedArray", "DataView"};
+static_assert(std::size(kClassNames) == static_cast<size_t>(vm::ObjectClass::kDataView) + 1);
 const char* kStateNames[] = {"queued", "running", "idempotent-running", "durable-started",
                              "settled-in-inbox"};
 
@@ -173,8 +179,9 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
       if (l.type == static_cast<uint8_t>(ObjType::kNative)) {
         heads.Varint();
         heads.Signed();
-      } else if (l.type == static_cast<uint8_t>(ObjType::kIterator)) {
-        heads.Byte();
+      } else if (l.type == static_cast<uint8_t>(ObjType::kIterator) ||
+                 l.type == static_cast<uint8_t>(ObjType::kTypedArray)) {
+        heads.Byte();  // the iterator's or the typed array's kind (encode.cc)
       }
       uint64_t len = bodies.Varint();
       if (len > bodies.remaining()) break;
@@ -192,8 +199,8 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
   }
   std::map<std::string, size_t> by_kind;
   for (const Listed& l : objects)
-    ++by_kind[absl::StrCat(l.type < 10 ? kTypeNames[l.type] : "?", "/",
-                           l.klass < 21 ? kClassNames[l.klass] : "?")];
+    ++by_kind[absl::StrCat(l.type < std::size(kTypeNames) ? kTypeNames[l.type] : "?", "/",
+                           l.klass < std::size(kClassNames) ? kClassNames[l.klass] : "?")];
   size_t ncells = 0;
   if (heap->cells() != nullptr) {
     ByteReader cells(heap->cells()->data(), heap->cells()->size());
@@ -223,8 +230,8 @@ std::string Codec::Inspect(const fb::Snapshot* s, const vm::Realm& realm) {
     absl::StrAppendFormat(&o,
                           "%s\n    {\"id\": %u, \"type\": %s, \"class\": %s, \"shape\": %s, "
                           "\"proto\": %s, \"slots\": %u, \"elements\": %u}",
-                          k ? "," : "", k, Q(l.type < 10 ? kTypeNames[l.type] : "?"),
-                          Q(l.klass < 21 ? kClassNames[l.klass] : "?"), ValJson(&l.shape),
+                          k ? "," : "", k, Q(l.type < std::size(kTypeNames) ? kTypeNames[l.type] : "?"),
+                          Q(l.klass < std::size(kClassNames) ? kClassNames[l.klass] : "?"), ValJson(&l.shape),
                           ValJson(&l.proto), l.slots, l.elements);
   }
   o += "]\n}\n";
