@@ -133,8 +133,8 @@ try {
     parkedA = true;
   });
 
-  // e (first half, early so its 4 s job is surely still running): park, then resume parks again.
-  const repark = writeProgram('repark', 4);
+  // e (first half, early so its 10 s job is surely still running, even after two park graces on a loaded machine): park, then resume parks again.
+  const repark = writeProgram('repark', 10);
   let reparked = false;
   check('e. resume --park-when-waiting while the job still runs parks again under the same run id', () => {
     expectSuspended(park(repark, idB), idB);

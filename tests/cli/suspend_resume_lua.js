@@ -77,7 +77,7 @@ local report
 for i = 1, 3 do
   seen[#seen + 1] = i * 10
   if i == 2 then
-    local ok, r = pcall(function() return tools.jobs.run({ seconds = 2, label = "lua-report" }) end)
+    local ok, r = pcall(function() return tools.jobs.run({ seconds = 5, label = "lua-report" }) end)
     assert(ok, r)
     report = r
   end
