@@ -1,9 +1,10 @@
-// Binary data: ArrayBuffer (ECMA-262 §25.1), %TypedArray% and the nine element types (§23.2), DataView
-// (§25.3), TextEncoder/TextDecoder (WHATWG Encoding: UTF-8, UTF-16LE, windows-1252 as Node.js decodes
-// it, the other encodings through ICU converters as Node.js does). Elements live in C++ objects
-// (vm/builtins/typed_array.cc: ArrayBufferObject, TypedArrayObject) and element access is native (vm/objects.cc integer-indexed exotic objects); everything here may call
-// program code (callbacks, iterables, valueOf), which is why it is self-hosted. Resizable buffers
-// (`maxByteLength`) stop with UnsupportedSyntax. BigInt64Array/BigUint64Array (kinds 10 and 11, after
+// Binary data: ArrayBuffer (ECMA-262 §25.1), %TypedArray% and the eleven element types (§23.2),
+// DataView (§25.3), TextEncoder/TextDecoder (WHATWG Encoding: UTF-8, UTF-16LE, windows-1252 as Node.js
+// decodes it, the other encodings through ICU converters as Node.js does). Elements live in C++ objects
+// (vm/builtins/typed_array.cc: ArrayBufferObject, TypedArrayObject) and element access is native
+// (vm/objects.cc integer-indexed exotic objects); everything here may call program code (callbacks,
+// iterables, valueOf), which is why it is self-hosted. Resizable buffers (`maxByteLength`) stop with
+// UnsupportedSyntax. BigInt64Array/BigUint64Array (kinds 10 and 11, after
 // DataView's 9) have BigInt elements: stores convert with ToBigInt, and mixing them with the Number
 // element types is V8's TypeError.
 // Only values captured here at realm creation are used afterwards, never globals a program could replace.
