@@ -736,6 +736,9 @@ struct Program::State {
   std::shared_ptr<Inbox> live_inbox;  // guarded by mu
   bool park_when_waiting = false;
   uint32_t park_grace_ms = 0;  // RuntimeOptions::park_grace_ms
+  // Why the run could not park by itself (the snapshot would pass SuspendOptions::max_bytes): it then
+  // runs on in this process and its Result carries a SuspendError warning saying so.
+  std::string park_failure;
 
   // Active time of the run so far, through the runtime's clock (an injected clock makes it
   // deterministic, hence byte-identical snapshots in tests).
@@ -943,6 +946,7 @@ std::optional<Outcome> Program::State::ServeSuspend(bool self_initiated) {
   eopts.max_bytes = opts.max_bytes;
   auto bytes = snapshot::Encode(*vm, info, eopts);
   if (!bytes.ok()) {
+    if (self_initiated) park_failure = std::string(bytes.status().message());
     reply(SuspendError{absl::StrCat("cannot suspend: ", bytes.status().message()), {}});
     return std::nullopt;
   }
@@ -1069,6 +1073,8 @@ Outcome Program::Run() {
         if (!park_at) park_at = now + std::chrono::milliseconds(s.park_grace_ms);
         if (now >= *park_at) {
           if (auto suspended = s.ServeSuspend(true)) return s.End(*suspended);
+          // It cannot be saved (too large): run on here rather than encode again at every wake-up.
+          if (!s.park_failure.empty()) s.park_when_waiting = false;
         } else if (*park_at < wait_until) {
           wait_until = *park_at;
         }
@@ -1288,6 +1294,12 @@ Result Program::State::Finish() {
       fail("ExecutionFailure",
            "The program's result never settled: it awaited a promise that nothing resolves");
     }
+  }
+  if (!park_failure.empty()) {
+    result.warnings.push_back({"SuspendError",
+                               absl::StrCat("The run could not park while it waited (", park_failure,
+                                            "): it went on in this process"),
+                               0, 0, {}});
   }
   // Unhandled rejections of un-awaited promises, in creation order.
   {

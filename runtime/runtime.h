@@ -120,6 +120,8 @@ struct RuntimeOptions {
   uint64_t roundtrip_steps = 97;
   // Programs suspend by themselves when the run only waits for suspendable calls (durable-started,
   // idempotent, queued): Program::Run returns Suspended (CLI --park-when-waiting). Execute never parks.
+  // A run whose snapshot would pass SuspendOptions::max_bytes cannot park: it goes on in this process
+  // and its Result gets a SuspendError warning saying why.
   bool park_when_waiting = false;
   // With park_when_waiting: how long (ms of waiting, counted as active time) the run gives its
   // in-flight calls before it parks, so a resumed run whose durable jobs are already done takes their

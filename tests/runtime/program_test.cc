@@ -2,6 +2,7 @@
 // (idempotent re-run with the same key, durable wait/cancel), limits across resume, snapshot errors.
 // Every resume here goes through bytes into a brand-new Runtime.
 #include <atomic>
+#include <cstdlib>
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -239,6 +240,35 @@ TEST_CASE("park when waiting: the run suspends by itself when only durable work 
   Outcome done = MakeRuntime(j2_owner)->Resume(out.suspended->state)->Run();
   REQUIRE(done.result.ok);
   CHECK(done.result.value_json == R"({"done":{"job":"run-f:1"}})");
+}
+
+TEST_CASE("park when waiting: a run too large to save goes on in place with a SuspendError warning") {
+  // Roundtrip mode saves the run at the tool call itself, so when the run first waits (and tries to park)
+  // depends on how long 66 MiB take to copy; the other mode checks the behaviour.
+  if (std::getenv("CODEMODE_ROUNDTRIP") != nullptr) return;
+  auto j_owner = std::make_shared<Journal>();
+  auto rt = MakeRuntime(j_owner, {}, /*park=*/true);
+  // The job finishes a second after its wait started; by then the run has tried to park once (66 MiB
+  // of strings is over the 64 MiB bound) and waits in this process instead.
+  std::thread releaser([j_owner] {
+    j_owner->WaitFor("wait run-big:1");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    j_owner->Release();
+  });
+  Outcome out = rt->NewProgram(R"(
+    const parts = [];
+    for (let i = 0; i < 66; i++) parts.push(String(i).padStart(7, '0') + 'x'.repeat(1 << 20));
+    const r = await tools.t.job({ p: 1 });
+    return [parts.length, r.done.job];
+  )", "", "run-big")->Run();
+  releaser.join();
+  REQUIRE_FALSE(out.is_suspended());
+  INFO(out.result.error.kind << ": " << out.result.error.message);
+  REQUIRE(out.result.ok);
+  CHECK(out.result.value_json == R"([66,"run-big:1"])");
+  REQUIRE(out.result.warnings.size() == 1);
+  CHECK(out.result.warnings[0].kind == "SuspendError");
+  CHECK(out.result.warnings[0].message.find("could not park") != std::string::npos);
 }
 
 TEST_CASE("same program and outcomes give byte-identical snapshots") {
