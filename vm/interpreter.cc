@@ -2200,8 +2200,13 @@ enter:
         }
         if (done.activation != nullptr) {
           done.activation->finished = true;
-          ResolvePromise(static_cast<PromiseObject*>(done.activation->promise.AsObject()), v);
+          auto* own = static_cast<PromiseObject*>(done.activation->promise.AsObject());
+          Value then_getter;
+          bool getter_first = ThenGetterOf(own, v, &then_getter);
+          if (!getter_first) ResolvePromise(own, v);
           if (done.initial_async) CompleteCall(done.site, done.activation->promise, false, done.base);
+          // A thenable with a `then` getter: the getter runs now, before the caller goes on.
+          if (getter_first) PushThenGetter(own, v, then_getter);
           goto reload;
         }
         if (done.site.kind == CallSite::Kind::kConstruct && !v.IsObject()) v = stack_[done.base];
@@ -2387,9 +2392,12 @@ enter:
           if (ctor.IsObject() && ctor.AsObject() == in.promise_ctor)
             p = static_cast<PromiseObject*>(v.AsObject());
         }
+        Value then_getter;
+        bool getter_first = false;
         if (p == nullptr) {
           p = NewPromise();
-          ResolvePromise(p, v);
+          getter_first = ThenGetterOf(p, v, &then_getter);
+          if (!getter_first) ResolvePromise(p, v);
         }
         act->registers.assign(R, R + bc->num_regs);
         act->pc = static_cast<uint32_t>(pc - code);
@@ -2400,6 +2408,8 @@ enter:
         Frame done = *f;
         frames_.pop_back();
         if (done.initial_async) CompleteCall(done.site, act->promise, false, done.base);
+        // An awaited thenable with a `then` getter: the getter runs now, before the caller goes on.
+        if (getter_first) PushThenGetter(p, v, then_getter);
         goto reload;
       }
       case Op::YIELD: {

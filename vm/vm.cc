@@ -783,6 +783,29 @@ void VM::ResolvePromiseNow(PromiseObject* p, Value resolution) {
   ResolvePromise(p, resolution);
 }
 
+bool VM::ThenGetterOf(PromiseObject* p, Value resolution, Value* getter) {
+  if (p->state != PromiseObject::State::kPending || !resolution.IsObject() ||
+      resolution.AsObject() == p)
+    return false;
+  Value then;
+  *getter = Value::Undefined();
+  if (GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then, getter))
+    return false;
+  return IsCallable(*getter);
+}
+
+void VM::PushThenGetter(PromiseObject* p, Value resolution, Value getter) {
+  uint32_t top = StackTop();
+  EnsureStack(top + 4);
+  stack_[top] = getter;
+  stack_[top + 1] = resolution;
+  CallSite site;
+  site.kind = CallSite::Kind::kJob;
+  site.job_kind = 3;  // as the queued getter job: continue with ResolveWithThen, a throw rejects
+  site.aux = Value::FromObject(p);
+  PushCall(getter, resolution, top + 2, 0, site, Value::Undefined());
+}
+
 void VM::ResolveWithThen(PromiseObject* p, Value resolution, Value then) {
   if (p->state != PromiseObject::State::kPending) return;
   if (!IsCallable(then)) {
