@@ -2202,8 +2202,7 @@ enter:
           done.activation->finished = true;
           auto* own = static_cast<PromiseObject*>(done.activation->promise.AsObject());
           Value then_getter;
-          bool getter_first = ThenGetterOf(own, v, &then_getter);
-          if (!getter_first) ResolvePromise(own, v);
+          bool getter_first = ResolveUnlessThenGetter(own, v, &then_getter);
           if (done.initial_async) CompleteCall(done.site, done.activation->promise, false, done.base);
           // A thenable with a `then` getter: the getter runs now, before the caller goes on.
           if (getter_first) PushThenGetter(own, v, then_getter);
@@ -2396,8 +2395,7 @@ enter:
         bool getter_first = false;
         if (p == nullptr) {
           p = NewPromise();
-          getter_first = ThenGetterOf(p, v, &then_getter);
-          if (!getter_first) ResolvePromise(p, v);
+          getter_first = ResolveUnlessThenGetter(p, v, &then_getter);
         }
         act->registers.assign(R, R + bc->num_regs);
         act->pc = static_cast<uint32_t>(pc - code);

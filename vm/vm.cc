@@ -740,58 +740,44 @@ std::pair<Value, Value> VM::CreateResolvingFunctions(PromiseObject* p) {
   return {Value::FromObject(resolve), Value::FromObject(reject)};
 }
 
-void VM::ResolvePromise(PromiseObject* p, Value resolution) {
-  if (p->state != PromiseObject::State::kPending) return;
+bool VM::ResolveUnlessThenGetter(PromiseObject* p, Value resolution, Value* getter) {
+  if (p->state != PromiseObject::State::kPending) return false;
   if (resolution.IsObject() && resolution.AsObject() == p) {
     RejectPromise(p, Value::FromObject(NewError(ErrorType::kTypeError,
                                                 "Chaining cycle detected for promise #<Promise>")));
-    return;
+    return false;
   }
   if (!resolution.IsObject()) {
     FulfillPromise(p, resolution);
-    return;
+    return false;
   }
-  Value then, getter;
+  Value then;
   if (!GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then,
-                 &getter)) {
-    // A `then` getter is program code: run it from a job, first in the queue (a reaction job's
-    // result is then resolved before any other job runs, as if synchronously).
-    Job job;
-    job.fn = getter;
-    job.this_value = resolution;
-    job.derived = p;
-    job.special = 3;  // kThenGetterJob: call the getter, then continue as a thenable
-    jobs_.push_front(std::move(job));
-    return;
-  }
+                 getter))
+    return true;
   ResolveWithThen(p, resolution, then);
+  return false;
+}
+
+void VM::ResolvePromise(PromiseObject* p, Value resolution) {
+  Value getter;
+  if (!ResolveUnlessThenGetter(p, resolution, &getter)) return;
+  // A `then` getter is program code: run it from a job, first in the queue (a reaction job's result
+  // is then resolved before any other job runs, as if synchronously).
+  Job job;
+  job.fn = getter;
+  job.this_value = resolution;
+  job.derived = p;
+  job.special = 3;  // kThenGetterJob: call the getter, then continue as a thenable
+  jobs_.push_front(std::move(job));
 }
 
 void VM::ResolvePromiseNow(PromiseObject* p, Value resolution) {
-  if (p->state == PromiseObject::State::kPending && resolution.IsObject() &&
-      resolution.AsObject() != p) {
-    Value then, getter;
-    Value helper = realm_->intrinsics().helpers[static_cast<int>(HelperId::kResolveThenSlow)];
-    if (!GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then,
-                   &getter) &&
-        IsCallable(helper)) {
-      Value args[] = {Value::FromObject(p), resolution};
-      TailCall(helper, Value::Undefined(), args);
-      return;
-    }
-  }
-  ResolvePromise(p, resolution);
-}
-
-bool VM::ThenGetterOf(PromiseObject* p, Value resolution, Value* getter) {
-  if (p->state != PromiseObject::State::kPending || !resolution.IsObject() ||
-      resolution.AsObject() == p)
-    return false;
-  Value then;
-  *getter = Value::Undefined();
-  if (GetNoCall(resolution, resolution.AsObject(), KeyFromAtom(atom(AtomId::then)), &then, getter))
-    return false;
-  return IsCallable(*getter);
+  Value getter;
+  if (!ResolveUnlessThenGetter(p, resolution, &getter)) return;
+  Value helper = realm_->intrinsics().helpers[static_cast<int>(HelperId::kResolveThenSlow)];
+  Value args[] = {Value::FromObject(p), resolution};
+  TailCall(helper, Value::Undefined(), args);
 }
 
 void VM::PushThenGetter(PromiseObject* p, Value resolution, Value getter) {

@@ -417,11 +417,12 @@ class VM {
   // Steps 12-15 once `then` is known: fulfil with `resolution` unless `then` is callable, else queue
   // NewPromiseResolveThenableJob (ECMA-262 §27.2.2.2).
   void ResolveWithThen(PromiseObject* p, Value resolution, Value then);
-  // For the interpreter's own resolutions (an async function's return value, an awaited value): true
-  // when `resolution` resolves the pending `p` through a `then` accessor, whose getter is then in
-  // *getter; the caller resolves with PushThenGetter once its frame work is done, so the getter runs
-  // before the interrupted code goes on, as in the spec's synchronous resolve.
-  bool ThenGetterOf(PromiseObject* p, Value resolution, Value* getter);
+  // The resolve steps up to the `then` lookup, done once: false when `p` is now settled, resolving
+  // through a callable `then` (a queued job) or not pending; true when `then` is an accessor, whose
+  // getter is left in *getter for the caller to run (ResolvePromise queues it, ResolvePromiseNow
+  // tail-calls the ResolveThenSlow helper, the interpreter's async return and await use
+  // PushThenGetter so it runs before the interrupted code goes on, as in the spec).
+  bool ResolveUnlessThenGetter(PromiseObject* p, Value resolution, Value* getter);
   // Pushes a call of `getter` on `resolution` whose completion continues resolving `p`
   // (ResolveWithThen; a throw rejects `p`). The interpreter must reload its frame afterwards.
   void PushThenGetter(PromiseObject* p, Value resolution, Value getter);
