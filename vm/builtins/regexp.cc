@@ -214,22 +214,33 @@ const char* const kFlagProps[] = {"hasIndices", "global",  "ignoreCase",  "multi
 
 PropertyKey LastIndexKey(VM& vm) { return vm.KeyFromName("lastIndex"); }
 
-// RegExpAlloc + RegExpInitialize (ECMA-262 §22.2.3.1-2) for a pattern and flags already strings.
-Value CreateRegExp(VM& vm, Object* proto, String* pattern, String* flags_text) {
+// RegExpInitialize (ECMA-262 §22.2.3.2) for a pattern and flags already strings: the object's
+// internal "flags/pattern" string, or Empty with the SyntaxError thrown (bad flags, or a pattern that
+// does not compile).
+Value InitializeSource(VM& vm, String* pattern, String* flags_text) {
   std::u16string p = pattern->ToU16();
   std::u16string f = flags_text == nullptr ? std::u16string() : flags_text->ToU16();
   Flags flags;
-  if (!regexp::ParseFlags(f, &flags))
-    return vm.ThrowError(
+  if (!regexp::ParseFlags(f, &flags)) {
+    vm.ThrowError(
         ErrorType::kSyntaxError,
         prim::Cat("Invalid flags supplied to RegExp constructor '", support::Utf16ToUtf8(f), "'"));
+    return Value::Empty();
+  }
   if (CompiledFor(vm, p, flags) == nullptr) return Value::Empty();
   std::u16string internal;
   for (char c : flags.ToString()) internal.push_back(static_cast<char16_t>(c));
   internal.push_back('/');
   internal += p;
+  return Value::FromString(vm.NewStringU16(std::move(internal)));
+}
+
+// RegExpAlloc + RegExpInitialize (ECMA-262 §22.2.3.1-2) for a pattern and flags already strings.
+Value CreateRegExp(VM& vm, Object* proto, String* pattern, String* flags_text) {
+  Value source = InitializeSource(vm, pattern, flags_text);
+  if (source.IsEmpty()) return Value::Empty();
   Object* o = vm.NewObjectWithProto(proto, ObjectClass::kRegExp);
-  o->set_internal(Value::FromString(vm.NewStringU16(std::move(internal))));
+  o->set_internal(source);
   vm.DefineOwnProperty(o, LastIndexKey(vm), Value::Number(0), kWritable);
   return Value::FromObject(o);
 }
@@ -567,19 +578,10 @@ Value IRegExpRecompile(VM& vm, CallArgs& args) {
   if (!IsRegExpObject(vm, args[0]) || !args[1].IsString() ||
       !(args[2].IsUndefined() || args[2].IsString()))
     return vm.ThrowTypeError("internal error: regexpRecompile");
-  std::u16string p = args[1].AsString()->ToU16();
-  std::u16string f = args[2].IsString() ? args[2].AsString()->ToU16() : std::u16string();
-  Flags flags;
-  if (!regexp::ParseFlags(f, &flags))
-    return vm.ThrowError(
-        ErrorType::kSyntaxError,
-        prim::Cat("Invalid flags supplied to RegExp constructor '", support::Utf16ToUtf8(f), "'"));
-  if (CompiledFor(vm, p, flags) == nullptr) return Value::Empty();
-  std::u16string internal;
-  for (char c : flags.ToString()) internal.push_back(static_cast<char16_t>(c));
-  internal.push_back('/');
-  internal += p;
-  args[0].AsObject()->set_internal(Value::FromString(vm.NewStringU16(std::move(internal))));
+  Value source = InitializeSource(vm, args[1].AsString(),
+                                  args[2].IsString() ? args[2].AsString() : nullptr);
+  if (source.IsEmpty()) return Value::Empty();
+  args[0].AsObject()->set_internal(source);
   return args[0];
 }
 
