@@ -4,7 +4,18 @@
 
 #include <string_view>
 
+#include "compiler/compile.h"
+
 namespace codemode {
+// How both preludes are compiled: by the build-time image tool (runtime/prelude_image_main.cc) and by
+// the test that checks the images against a fresh compile.
+inline compiler::CompileOptions PreludeCompileOptions(bool lua) {
+  compiler::CompileOptions options;
+  options.source_name = lua ? "prelude.lua" : "prelude.js";
+  options.typescript = false;
+  options.site_texts = false;  // the prelude's errors never name its own source (bytecode::SiteText)
+  return options;
+}
 std::string_view PreludeSource();
 // The Lua prelude (runtime/lua_prelude.cc): library functions that call program code, written in
 // Lua.

@@ -19,10 +19,7 @@
 namespace {
 
 bool Compile(std::string_view source, bool lua, std::string* image) {
-  codemode::compiler::CompileOptions options;
-  options.source_name = lua ? "prelude.lua" : "prelude.js";
-  options.typescript = false;
-  options.site_texts = false;  // the prelude's errors never name its own source (bytecode::SiteText)
+  const codemode::compiler::CompileOptions options = codemode::PreludeCompileOptions(lua);
   auto compiled = lua ? codemode::compiler::CompileLua(source, options)
                       : codemode::compiler::CompileJavaScript(source, options);
   if (auto* err = std::get_if<codemode::compiler::CompileError>(&compiled)) {

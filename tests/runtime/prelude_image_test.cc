@@ -14,10 +14,7 @@ namespace {
 using codemode::bytecode::Module;
 
 Module Compiled(std::string_view source, bool lua) {
-  codemode::compiler::CompileOptions options;
-  options.source_name = lua ? "prelude.lua" : "prelude.js";
-  options.typescript = false;
-  options.site_texts = false;  // the prelude's errors never name its own source (bytecode::SiteText)
+  const codemode::compiler::CompileOptions options = codemode::PreludeCompileOptions(lua);
   auto compiled = lua ? codemode::compiler::CompileLua(source, options)
                       : codemode::compiler::CompileJavaScript(source, options);
   REQUIRE(std::holds_alternative<Module>(compiled));
