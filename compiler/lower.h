@@ -128,8 +128,9 @@ class FunctionCompiler {
     if (m_->site_texts && expr)
       b_.proto().site_texts.push_back({b_.pc(), kind, CallSiteText(expr, iterator_error)});
   }
-  // The SiteText of GETITER/SPREAD over `iterable` as V8 words it: a call's result names the callee.
-  void IterableSiteTextNext(const js::Node* iterable);
+  // The SiteText of GETITER/SPREAD (ASYNCITER when `async`) over `iterable` as V8 words it: a
+  // call's result names the callee.
+  void IterableSiteTextNext(const js::Node* iterable, bool async = false);
   uint32_t Name(std::string_view utf8) { return b_.AddStringUtf8(utf8); }
   uint32_t Message(std::u16string_view s);
   void ThrowError(isa::ThrowKind kind, std::u16string_view message);

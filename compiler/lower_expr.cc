@@ -22,6 +22,25 @@ bool SmallIntLiteral(const Node* n, int* out) {
 
 bool IsGlobalName(const FunctionCompiler*, const Reference* r) { return !r || !r->binding; }
 
+// V8 words a failed `yield* x` as "yield* (intermediate value) is not iterable" only when x is one of
+// these expressions; for identifiers, literals, operators and conditionals it names the value's type
+// ("number 5 is not iterable (…)") as when there is no text (checked against Node.js 20).
+bool YieldStarNamesIntermediate(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::kMember:
+    case NodeKind::kCall:
+    case NodeKind::kNew:
+    case NodeKind::kSequence:
+    case NodeKind::kAssignment:
+    case NodeKind::kUpdate:
+    case NodeKind::kTaggedTemplate:
+    case NodeKind::kAwait:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 isa::Op FunctionCompiler::BinaryOpcode(js::BinaryOp op) const {
@@ -515,7 +534,7 @@ void FunctionCompiler::YieldTo(const js::YieldExpression* y, int dst) {
     RegScope as(b_);
     int src = ExprAny(y->argument);
     At(y->argument);
-    if (y->argument->kind != NodeKind::kIdentifier)
+    if (YieldStarNamesIntermediate(y->argument->kind))
       SiteTextNext(bytecode::SiteTextKind::kYieldStar, y->argument);
     if (async) {
       b_.EmitABC(Op::ASYNCITER, it, src, 0);
@@ -761,13 +780,28 @@ void FunctionCompiler::TemplateTo(const js::TemplateLiteral* t, int dst) {
   }
 }
 
-void FunctionCompiler::IterableSiteTextNext(const js::Node* iterable) {
-  if (iterable->kind == NodeKind::kCall &&
-      iterable->As<js::CallExpression>()->callee->kind != NodeKind::kSuper) {
-    SiteTextNext(bytecode::SiteTextKind::kIterableCall,
-                 iterable->As<js::CallExpression>()->callee, /*iterator_error=*/true);
-  } else {
+void FunctionCompiler::IterableSiteTextNext(const js::Node* iterable, bool async) {
+  // V8 names the callee of a call, tagged template or `new` whose result is not iterable ("f is not
+  // a function or its return value is not iterable"); `for await` prints the call itself ("f(...)",
+  // "(intermediate value)" for `new`).
+  const js::Node* callee = nullptr;
+  if (iterable->kind == NodeKind::kCall) {
+    callee = iterable->As<js::CallExpression>()->callee;
+    if (callee->kind == NodeKind::kSuper) callee = nullptr;
+  } else if (iterable->kind == NodeKind::kTaggedTemplate) {
+    callee = iterable->As<js::TaggedTemplate>()->tag;
+  } else if (iterable->kind == NodeKind::kNew) {
+    callee = iterable->As<js::NewExpression>()->callee;
+  }
+  if (callee == nullptr) {
     SiteTextNext(bytecode::SiteTextKind::kIterable, iterable);
+  } else if (!async) {
+    SiteTextNext(bytecode::SiteTextKind::kIterableCall, callee, /*iterator_error=*/true);
+  } else if (m_->site_texts) {
+    b_.proto().site_texts.push_back(
+        {b_.pc(), bytecode::SiteTextKind::kIterableCall,
+         iterable->kind == NodeKind::kNew ? std::string("(intermediate value)")
+                                          : CallSiteText(iterable)});
   }
 }
 

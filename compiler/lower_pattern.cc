@@ -295,8 +295,14 @@ void FunctionCompiler::DestructureArray(const js::ArrayPattern* p, int v, BindMo
       case NodeKind::kTemplateLiteral:
       case NodeKind::kArrayLiteral:
       case NodeKind::kObjectLiteral:
-      case NodeKind::kCall:
+      case NodeKind::kNew:
         IterableSiteTextNext(src);
+        break;
+      case NodeKind::kCall:
+        // V8 names the callee here only when it is a plain name (`const [a] = o.f()` gets "number 1
+        // is not iterable (…)").
+        if (src->As<js::CallExpression>()->callee->kind == NodeKind::kIdentifier)
+          IterableSiteTextNext(src);
         break;
       default:
         break;

@@ -548,7 +548,7 @@ void FunctionCompiler::ForOf(const js::ForOfStatement* s, std::vector<std::strin
   int it = b_.Alloc(2);
   At(s->right);
   // V8 names an optional chain's value by its type here ("number 5 is not iterable (…)").
-  if (s->right->kind != NodeKind::kOptionalChain) IterableSiteTextNext(s->right);
+  if (s->right->kind != NodeKind::kOptionalChain) IterableSiteTextNext(s->right, s->is_await);
   if (s->is_await) {
     b_.EmitABC(Op::ASYNCITER, it, iterable, 0);
     b_.EmitABX(Op::GETFIELD, it + 1, it, Name("next"));

@@ -86,7 +86,8 @@ enum class SiteTextKind : uint8_t {
                     // is not iterable" (text: the callee)
   kSpreadArgument,  // SPREAD of a call argument: "Spread syntax requires ...iterable[Symbol.iterator]
                     // to be a function", nullish: "<text> is not iterable (cannot read property null)"
-  kYieldStar,       // yield* of a non-identifier: "yield* (intermediate value) is not iterable"
+  kYieldStar,       // yield* of a member/call/new/assignment/…: "yield* (intermediate value) is not
+                    // iterable" (async: V8 repeats "(intermediate value)" four times)
 };
 
 // Source text for the error message of one instruction of user code ("o.items.map is not a

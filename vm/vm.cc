@@ -499,8 +499,10 @@ void VM::Terminate(Termination why, std::string message) {
 }
 
 const bytecode::SiteText* VM::CurrentSiteText() const {
-  if (frames_.empty()) return nullptr;
-  const Frame& f = frames_.back();
+  return frames_.empty() ? nullptr : SiteTextOf(frames_.back());
+}
+
+const bytecode::SiteText* VM::SiteTextOf(const Frame& f) const {
   if (f.proto == nullptr || f.proto->is_shared() || f.pc == nullptr) return nullptr;
   const auto& texts = f.proto->bc->site_texts;
   if (texts.empty()) return nullptr;
@@ -525,8 +527,8 @@ std::string VM::CurrentCalleeText(Value fn) const {
   return t->text;
 }
 
-std::string VM::NotIterableMessage(Value v, bool async) {
-  const char* what = async ? " is not async iterable" : " is not iterable";
+std::string VM::NotIterableMessage(Value v) {
+  const char* what = " is not iterable";
   if (const bytecode::SiteText* t = CurrentSiteText()) {
     switch (t->kind) {
       case bytecode::SiteTextKind::kIterable:
@@ -545,8 +547,40 @@ std::string VM::NotIterableMessage(Value v, bool async) {
     }
   }
   return absl::StrCat(DescribeTypeForMessage(*this, v), what,
-                      " (cannot read property Symbol(Symbol.", async ? "asyncIterator" : "iterator",
-                      "))");
+                      " (cannot read property Symbol(Symbol.iterator))");
+}
+
+std::string VM::NotAsyncIterableMessage(Value v) {
+  // The prelude's GetAsyncIterator helper asks from its own frame; the program's ASYNCITER is the
+  // frame below it.
+  const Frame* site = nullptr;
+  if (frames_.size() >= 2 && frames_.back().proto != nullptr && frames_.back().proto->is_shared()) {
+    const Frame& f = frames_[frames_.size() - 2];
+    if (f.proto != nullptr && !f.proto->is_shared() && f.pc != nullptr &&
+        f.pc > f.proto->bc->code.data() && isa::GetOp(f.pc[-1]) == isa::Op::ASYNCITER)
+      site = &f;
+  }
+  if (site == nullptr) return absl::StrCat(DescribeForMessage(*this, v), " is not async iterable");
+  if (v.IsNullish())
+    return absl::StrCat("Cannot read properties of ", v.IsNull() ? "null" : "undefined",
+                        " (reading 'Symbol(Symbol.asyncIterator)')");
+  const char* what = " is not async iterable";
+  if (const bytecode::SiteText* t = SiteTextOf(*site)) {
+    switch (t->kind) {
+      case bytecode::SiteTextKind::kIterable:
+        return absl::StrCat(t->text, what);
+      case bytecode::SiteTextKind::kIterableCall:
+        return absl::StrCat(t->text, " is not a function or its return value", what);
+      case bytecode::SiteTextKind::kYieldStar:
+        return absl::StrCat(
+            "yield* (intermediate value)(intermediate value)(intermediate value)(intermediate value)",
+            what);
+      default:
+        break;
+    }
+  }
+  // V8 reaches its async-iterator lookup through a call of the missing method here.
+  return "undefined is not a function";
 }
 
 void VM::CurrentLocation(uint32_t* line, uint32_t* column) const {

@@ -476,11 +476,18 @@ class VM {
   // The compiler's SiteText for the instruction the innermost frame is executing (program code
   // only; nullptr for prelude code, Lua, or an instruction without one). vm/bytecode.h.
   const bytecode::SiteText* CurrentSiteText() const;
+  // The SiteText of the instruction frame `f` is executing (as CurrentSiteText).
+  const bytecode::SiteText* SiteTextOf(const Frame& f) const;
   // V8's message for a value that is not iterable at the current instruction: "rows is not
   // iterable", "f is not a function or its return value is not iterable", … with the site's text,
-  // else "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))". `async`: for
-  // await's "… is not async iterable".
-  std::string NotIterableMessage(Value v, bool async = false);
+  // else "number 5 is not iterable (cannot read property Symbol(Symbol.iterator))".
+  std::string NotIterableMessage(Value v);
+  // V8's message when `for await` / async `yield*` (ASYNCITER 0, through the prelude's
+  // GetAsyncIterator helper) finds no async or sync iterator on `v`: "o.items is not async
+  // iterable", "Cannot read properties of null (reading 'Symbol(Symbol.asyncIterator)')", "undefined
+  // is not a function" (no text: identifiers' yield*, optional chains), …; from other callers
+  // "<value> is not async iterable".
+  std::string NotAsyncIterableMessage(Value v);
   // The SiteText of the program's CALL/NEW/CALLSPREAD/NEWSPREAD the innermost frame is executing,
   // when its callee register holds exactly `fn` (so a built-in calling a callback it was given never
   // borrows its caller's text); "" otherwise.

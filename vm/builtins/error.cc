@@ -395,6 +395,11 @@ Value IntrinsicDescribe(VM& vm, CallArgs& args) { return vm.Str(DescribeForMessa
 Value IntrinsicDescribeType(VM& vm, CallArgs& args) {
   return vm.Str(DescribeTypeForMessage(vm, args[0]));
 }
+// __intrinsics__.errNotAsyncIterable(v): VM::NotAsyncIterableMessage (the caller is the prelude's
+// GetAsyncIterator helper).
+Value IntrinsicNotAsyncIterable(VM& vm, CallArgs& args) {
+  return vm.Str(vm.NotAsyncIterableMessage(args[0]));
+}
 
 // __intrinsics__.errorSetup(init, toString): registers the prelude's slow paths.
 Value IntrinsicSetup(VM& vm, CallArgs& args) {
@@ -446,6 +451,7 @@ void InstallErrorBuiltins(VM& vm, Intrinsics& in) {
   vm.DefineMethod(I, "errorRestack", IntrinsicRestack, 1);
   vm.DefineMethod(I, "errDescribe", IntrinsicDescribe, 1);
   vm.DefineMethod(I, "errDescribeType", IntrinsicDescribeType, 1);
+  vm.DefineMethod(I, "errNotAsyncIterable", IntrinsicNotAsyncIterable, 1);
   NativeFunction* setup = vm.DefineMethod(I, "errorSetup", IntrinsicSetup, 2);
   setup->data = Value::FromObject(vm.NewArrayFrom(natives));
 }

@@ -13,6 +13,7 @@
   const symAsyncIterator = I.symAsyncIterator;
   const promiseResolve = I.promiseResolve;
   const describe = I.errDescribe;
+  const notAsyncIterable = I.errNotAsyncIterable;
   const $Promise = globalThis.Promise;
   const AsyncGeneratorPrototype = I.asyncGeneratorPrototype;
 
@@ -202,12 +203,12 @@
     const m = nullish ? undefined : v[symAsyncIterator];
     if (m === undefined || m === null) {
       const sm = nullish ? undefined : v[symIterator];
-      if (!isCallable(sm)) throw typeError(`${describe(v)} is not async iterable`);
+      if (!isCallable(sm)) throw typeError(notAsyncIterable(v));
       const it = call(sm, v);
       if (!isObject(it)) throw typeError('Result of the Symbol.iterator method is not an object');
       return fromSync(it);
     }
-    if (!isCallable(m)) throw typeError(`${describe(v)} is not async iterable`);
+    if (!isCallable(m)) throw typeError(notAsyncIterable(v));
     const it = call(m, v);
     if (!isObject(it)) throw typeError('Result of the Symbol.asyncIterator method is not an object');
     return it;
