@@ -4,6 +4,7 @@
 #include "vm/builtins/intl.h"
 
 #include <unicode/brkiter.h>
+#include <unicode/calendar.h>
 #include <unicode/coll.h>
 #include <unicode/decimfmt.h>
 #include <unicode/dtptngen.h>
@@ -604,6 +605,124 @@ Value IntlPluralCategories(VM& vm, CallArgs& args) {
   return Value::FromObject(a);
 }
 
+// The values of an ICU keyword enumeration as BCP 47 Unicode extension types of `key` ("gregorian" →
+// "gregory", "phonebook" → "phonebk"), in ICU's order.
+std::vector<std::string> UnicodeTypes(const char* key, icu::StringEnumeration* e) {
+  std::vector<std::string> out;
+  UErrorCode status = U_ZERO_ERROR;
+  const char* c;
+  while (e != nullptr && (c = e->next(nullptr, status)) != nullptr && U_SUCCESS(status)) {
+    const char* type = uloc_toUnicodeLocaleType(key, c);
+    out.emplace_back(type != nullptr ? type : c);
+  }
+  return out;
+}
+
+// Collation types V8 does not list: "standard" and "search" (ECMA-402 §10.2.3), and the two CLDR
+// dropped after CLDR 42 (ICU 72 still has "big5han" and "gb2312"; Node.js 20's ICU has neither).
+bool IsHiddenCollation(const std::string& v) {
+  return v == "standard" || v == "search" || v == "big5han" || v == "gb2312";
+}
+
+// intlLocaleInfo(tag, what) → the locale-info getters of Intl.Locale (Intl Locale Info proposal as V8
+// 11 ships it in Node.js 20): what = "calendars" | "collations" | "hourCycles" | "numberingSystems"
+// (arrays; a -u-ca/-u-co/-u-hc/-u-nu keyword in the tag gives just that value), "textInfo"
+// ({direction}), "timeZones" (the region's canonical zones sorted, undefined without a region),
+// "weekInfo" ({firstDay, weekend, minimalDays}, ISO day numbers 1 = Monday … 7 = Sunday).
+Value IntlLocaleInfo(VM& vm, CallArgs& args) {
+  std::string tag = Utf8(args[0]);
+  std::string what = Utf8(args[1]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = LocaleOf(tag);
+  auto array_of = [&](const std::vector<std::string>& values) {
+    ArrayObject* a = vm.NewArray(static_cast<uint32_t>(values.size()));
+    for (const std::string& v : values) vm.ArrayPush(a, vm.Str(v));
+    return Value::FromObject(a);
+  };
+  auto keyword = [&](const char* key) {
+    UErrorCode st = U_ZERO_ERROR;
+    std::string v = loc.getUnicodeKeywordValue<std::string>(key, st);
+    return U_SUCCESS(st) ? v : std::string();
+  };
+  auto iso_day = [](int32_t ucal_day) { return ucal_day == UCAL_SUNDAY ? 7 : ucal_day - 1; };
+  if (what == "calendars" || what == "collations") {
+    bool calendars = what == "calendars";
+    std::string preferred = keyword(calendars ? "ca" : "co");
+    if (!preferred.empty()) return array_of({preferred});
+    std::unique_ptr<icu::StringEnumeration> e(
+        calendars ? icu::Calendar::getKeywordValuesForLocale("calendar", loc, true, status)
+                  : icu::Collator::getKeywordValuesForLocale("collation", loc, true, status));
+    std::vector<std::string> values = UnicodeTypes(calendars ? "ca" : "co", e.get());
+    if (!calendars) {
+      values.erase(std::remove_if(values.begin(), values.end(), IsHiddenCollation), values.end());
+      std::sort(values.begin(), values.end());
+    }
+    return array_of(values);
+  }
+  if (what == "hourCycles") {
+    std::string preferred = keyword("hc");
+    if (!preferred.empty()) return array_of({preferred});
+    std::unique_ptr<icu::DateTimePatternGenerator> g(
+        icu::DateTimePatternGenerator::createInstance(loc, status));
+    if (U_FAILURE(status) || g == nullptr) return array_of({});
+    switch (g->getDefaultHourCycle(status)) {
+      case UDAT_HOUR_CYCLE_11:
+        return array_of({"h11"});
+      case UDAT_HOUR_CYCLE_12:
+        return array_of({"h12"});
+      case UDAT_HOUR_CYCLE_23:
+        return array_of({"h23"});
+      case UDAT_HOUR_CYCLE_24:
+        return array_of({"h24"});
+    }
+    return array_of({});
+  }
+  if (what == "numberingSystems") {
+    std::string preferred = keyword("nu");
+    if (!preferred.empty()) return array_of({preferred});
+    std::unique_ptr<icu::NumberingSystem> ns(icu::NumberingSystem::createInstance(loc, status));
+    return array_of({U_SUCCESS(status) && ns != nullptr ? ns->getName() : "latn"});
+  }
+  if (what == "textInfo") {
+    Object* o = vm.NewObject();
+    // V8 reads the locale's own layout data (a locale without data, "und-Arab", is "ltr"), not the
+    // script's direction.
+    bool rtl = uloc_getCharacterOrientation(loc.getName(), &status) == ULOC_LAYOUT_RTL;
+    vm.DefineValue(o, "direction", vm.Str(rtl ? "rtl" : "ltr"), kDefaultAttrs);
+    return Value::FromObject(o);
+  }
+  if (what == "timeZones") {
+    const char* region = loc.getCountry();
+    if (region == nullptr || region[0] == '\0') return Value::Undefined();
+    std::unique_ptr<icu::StringEnumeration> e(icu::TimeZone::createTimeZoneIDEnumeration(
+        UCAL_ZONE_TYPE_CANONICAL_LOCATION, region, nullptr, status));
+    std::vector<std::string> zones;
+    const char* c;
+    while (U_SUCCESS(status) && e != nullptr && (c = e->next(nullptr, status)) != nullptr)
+      zones.emplace_back(c);
+    std::sort(zones.begin(), zones.end());
+    return array_of(zones);
+  }
+  if (what == "weekInfo") {
+    std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(loc, status));
+    if (U_FAILURE(status) || cal == nullptr) return Value::Undefined();
+    ArrayObject* weekend = vm.NewArray(2);
+    for (int32_t iso = 1; iso <= 7; iso++) {
+      auto day = static_cast<UCalendarDaysOfWeek>(iso == 7 ? UCAL_SUNDAY : iso + 1);
+      UErrorCode st = U_ZERO_ERROR;
+      if (cal->getDayOfWeekType(day, st) != UCAL_WEEKDAY && U_SUCCESS(st))
+        vm.ArrayPush(weekend, Value::Number(iso));
+    }
+    Object* o = vm.NewObject();
+    vm.DefineValue(o, "firstDay", Value::Number(iso_day(cal->getFirstDayOfWeek(status))), kDefaultAttrs);
+    vm.DefineValue(o, "weekend", Value::FromObject(weekend), kDefaultAttrs);
+    vm.DefineValue(o, "minimalDays", Value::Number(cal->getMinimalDaysInFirstWeek()), kDefaultAttrs);
+    return Value::FromObject(o);
+  }
+  return Value::Undefined();
+}
+
 // intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key) (ECMA-402
 // §8.3.2) for "currency", "numberingSystem", "unit" is handled in the prelude; here "currency" and
 // "numberingSystem".
@@ -617,6 +736,21 @@ Value IntlSupportedValues(VM& vm, CallArgs& args) {
     const char* c;
     while (U_SUCCESS(status) && (c = uenum_next(e, nullptr, &status)) != nullptr) values.insert(c);
     uenum_close(e);
+  } else if (key == "calendar" || key == "collation") {
+    // V8 11 (Intl::AvailableCalendars / AvailableCollations): every value ICU knows, as BCP 47 types.
+    std::unique_ptr<icu::StringEnumeration> e(
+        key == "calendar"
+            ? icu::Calendar::getKeywordValuesForLocale("calendar", icu::Locale("und"), false, status)
+            : icu::Collator::getKeywordValues("collation", status));
+    for (const std::string& v : UnicodeTypes(key == "calendar" ? "ca" : "co", e.get())) {
+      if (key == "calendar" || !IsHiddenCollation(v)) values.insert(v);
+    }
+  } else if (key == "timeZone") {
+    std::unique_ptr<icu::StringEnumeration> e(icu::TimeZone::createTimeZoneIDEnumeration(
+        UCAL_ZONE_TYPE_CANONICAL_LOCATION, nullptr, nullptr, status));
+    const char* c;
+    while (U_SUCCESS(status) && e != nullptr && (c = e->next(nullptr, status)) != nullptr)
+      values.insert(c);
   } else if (key == "numberingSystem") {
     std::unique_ptr<icu::StringEnumeration> e(icu::NumberingSystem::getAvailableNames(status));
     const char* c;
@@ -876,6 +1010,7 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlCanonicalizeTag", IntlCanonicalizeTag, 1);
   vm.DefineMethod(intr, "intlBestLocale", IntlBestLocale, 2);
   vm.DefineMethod(intr, "intlLocaleLikely", IntlLocaleLikely, 2);
+  vm.DefineMethod(intr, "intlLocaleInfo", IntlLocaleInfo, 2);
   vm.DefineMethod(intr, "intlDisplayName", IntlDisplayName, 6);
   vm.DefineMethod(intr, "intlNumberFormat", IntlNumberFormat, 4);
   vm.DefineMethod(intr, "intlNumberingSystem", IntlNumberingSystem, 1);

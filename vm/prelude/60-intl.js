@@ -1137,14 +1137,14 @@
   const UNITS_SORTED = SANCTIONED_UNITS;
   defineMethod(Intl, 'supportedValuesOf', function supportedValuesOf(key) {
     key = `${key}`;
-    if (key === 'currency' || key === 'numberingSystem') return supportedValues(key);
+    if (key === 'currency' || key === 'numberingSystem' || key === 'calendar' || key === 'collation' ||
+        key === 'timeZone') {
+      return supportedValues(key);
+    }
     if (key === 'unit') {
       const out = [];
       for (let i = 0; i < UNITS_SORTED.length; i++) out[i] = UNITS_SORTED[i];
       return out;
-    }
-    if (key === 'calendar' || key === 'collation' || key === 'timeZone') {
-      I.unsupported(`Intl.supportedValuesOf("${key}")`);
     }
     throw new $RangeError(`Invalid key : ${key}`);
   }, 1);
@@ -1393,13 +1393,12 @@
       get [name]() { return read(localeTag(this, name, true)); },
     }.__lookupGetter__(name));
   }
-  // V8 11's locale-info getters (calendars, weekInfo, …): CLDR supplemental data not wired up here.
+  // V8 11's locale-info getters (the Intl Locale Info proposal as Node.js 20 ships it): a new array or
+  // object per read, from ICU's CLDR data.
+  const localeInfo = I.intlLocaleInfo;
   for (const name of ['calendars', 'collations', 'hourCycles', 'numberingSystems', 'textInfo', 'timeZones', 'weekInfo']) {
     defineGetter(LocaleProto, name, {
-      get [name]() {
-        localeTag(this, name, true);
-        I.unsupported(`Intl.Locale.prototype.${name}`);
-      },
+      get [name]() { return localeInfo(localeTag(this, name, true), name); },
     }.__lookupGetter__(name));
   }
 
