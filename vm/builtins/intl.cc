@@ -331,20 +331,33 @@ Value IntlDisplayName(VM& vm, CallArgs& args) {
   return FromIcu(vm, out);
 }
 
+// Adds an ICU locale's tag to an available-locale set, and as V8 does (Intl::BuildLocaleSet) the tag
+// without its script when it has a region too: ICU lists "zh-Hant-TW", a program asks for "zh-TW".
+void AddAvailable(const icu::Locale& loc, absl::flat_hash_set<std::string>* set) {
+  std::string tag = TagOf(loc);
+  set->insert(tag);
+  if (loc.getScript()[0] != '\0' && loc.getCountry()[0] != '\0') {
+    size_t first = tag.find('-');
+    size_t second = tag.find('-', first + 1);
+    if (first != std::string::npos && second != std::string::npos)
+      set->insert(tag.substr(0, first) + tag.substr(second));
+  }
+}
+
 // The available locales of one service as canonical tags: 0 formatting, 1 collation, 2 plural rules.
 const absl::flat_hash_set<std::string>& Available(int service) {
   static const auto* sets = [] {
     auto* s = new std::vector<absl::flat_hash_set<std::string>>(3);
     int32_t n = 0;
     const icu::Locale* list = icu::NumberFormat::getAvailableLocales(n);
-    for (int32_t i = 0; i < n; i++) (*s)[0].insert(TagOf(list[i]));
+    for (int32_t i = 0; i < n; i++) AddAvailable(list[i], &(*s)[0]);
     list = icu::Collator::getAvailableLocales(n);
-    for (int32_t i = 0; i < n; i++) (*s)[1].insert(TagOf(list[i]));
+    for (int32_t i = 0; i < n; i++) AddAvailable(list[i], &(*s)[1]);
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::StringEnumeration> e(icu::PluralRules::getAvailableLocales(status));
     const char* id;
     while (U_SUCCESS(status) && e != nullptr && (id = e->next(nullptr, status)) != nullptr) {
-      (*s)[2].insert(TagOf(icu::Locale(id)));
+      AddAvailable(icu::Locale(id), &(*s)[2]);
     }
     return s;
   }();
@@ -822,6 +835,78 @@ Value IntlCollatorCompare(VM& vm, CallArgs& args) {
   return Value::Int(r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0);
 }
 
+// Whether `type` (a BCP 47 collation type) is one the locale's collation data offers (V8's
+// IsValidCollation): ICU's collation keyword values for the locale, not "standard" or "search".
+bool IsLocaleCollation(const icu::Locale& loc, const std::string& type) {
+  if (type == "standard" || type == "search") return false;
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::StringEnumeration> e(
+      icu::Collator::getKeywordValuesForLocale("collation", loc, false, status));
+  if (U_FAILURE(status)) return false;
+  for (const std::string& v : UnicodeTypes("co", e.get())) {
+    if (v == type) return true;
+  }
+  return false;
+}
+
+// intlCollationValid(locale, type) → whether ResolveLocale may take -u-co-TYPE for the locale.
+Value IntlCollationValid(VM& vm, CallArgs& args) {
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  return Value::Bool(IsLocaleCollation(LocaleOf(Utf8(args[0])), Utf8(args[1])));
+}
+
+// intlCollatorResolve(locale, collation, usage) → [locale, collation, tag]: what V8 11 reports for a
+// Collator whose ResolveLocale gave `locale` (with any valid -u-co-), given the `collation` option
+// (undefined when absent) and usage. The collation option replaces the keyword when the locale
+// offers it; "search" usage selects ICU's search collation. V8 reads the collation back from the
+// ICU collator's valid locale ("default" when it names none, as for zh's pinyin) and reports that
+// locale unless it differs from the one requested (then `locale` as resolved). `tag` is the
+// locale the comparisons use (intlCollatorCompare).
+Value IntlCollatorResolve(VM& vm, CallArgs& args) {
+  std::string resolved = Utf8(args[0]);
+  bool has_option = !args[1].IsUndefined();
+  std::string option = has_option ? Utf8(args[1]) : std::string();
+  bool search = Utf8(args[2]) == "search";
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Locale loc = LocaleOf(resolved);
+  std::string co = loc.getUnicodeKeywordValue<std::string>("co", status);
+  if (U_FAILURE(status)) co.clear();
+  status = U_ZERO_ERROR;
+  if (has_option && !co.empty() && co != option) loc.setUnicodeKeywordValue("co", nullptr, status);
+  status = U_ZERO_ERROR;
+  if (search) {
+    loc.setUnicodeKeywordValue("co", "search", status);
+  } else if (has_option && IsLocaleCollation(loc, option)) {
+    loc.setUnicodeKeywordValue("co", option, status);
+  }
+  status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Collator> c(icu::Collator::createInstance(loc, status));
+  std::string out_locale = resolved, collation = "default";
+  if (U_SUCCESS(status) && c != nullptr) {
+    icu::Locale valid = c->getLocale(ULOC_VALID_LOCALE, status);
+    UErrorCode st = U_ZERO_ERROR;
+    std::string valid_co = valid.getUnicodeKeywordValue<std::string>("co", st);
+    if (U_SUCCESS(st) && !valid_co.empty() && valid_co != "search") collation = valid_co;
+    if (U_SUCCESS(status) && valid == loc) {
+      if (valid_co == "search") valid.setUnicodeKeywordValue("co", nullptr, st);
+      out_locale = TagOf(valid);
+    }
+  }
+  // The comparisons' locale: the collation type only (search is part of the collator key).
+  icu::Locale compare_loc(loc.getBaseName());
+  status = U_ZERO_ERROR;
+  std::string chosen = loc.getUnicodeKeywordValue<std::string>("co", status);
+  if (U_SUCCESS(status) && !chosen.empty() && chosen != "search") {
+    compare_loc.setUnicodeKeywordValue("co", chosen, status);
+  }
+  ArrayObject* a = vm.NewArray(3);
+  vm.ArrayPush(a, vm.Str(out_locale));
+  vm.ArrayPush(a, vm.Str(collation));
+  vm.ArrayPush(a, vm.Str(TagOf(compare_loc)));
+  return Value::FromObject(a);
+}
+
 // intlCollatorCaseFirst(locale, key) → the collator's effective caseFirst ("upper", "lower", "false"),
 // for resolvedOptions when the option was absent.
 Value IntlCollatorCaseFirst(VM& vm, CallArgs& args) {
@@ -1011,6 +1096,8 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlBestLocale", IntlBestLocale, 2);
   vm.DefineMethod(intr, "intlLocaleLikely", IntlLocaleLikely, 2);
   vm.DefineMethod(intr, "intlLocaleInfo", IntlLocaleInfo, 2);
+  vm.DefineMethod(intr, "intlCollationValid", IntlCollationValid, 2);
+  vm.DefineMethod(intr, "intlCollatorResolve", IntlCollatorResolve, 3);
   vm.DefineMethod(intr, "intlDisplayName", IntlDisplayName, 6);
   vm.DefineMethod(intr, "intlNumberFormat", IntlNumberFormat, 4);
   vm.DefineMethod(intr, "intlNumberingSystem", IntlNumberingSystem, 1);

@@ -113,7 +113,7 @@
 
   // §9.2.7 ResolveLocale with LookupMatcher (ICU's "best fit" gives the same answers for these
   // locales). keys: the constructor's relevant extension keys in order; optionValues[key]: the value an
-  // option gave (undefined: none); supported(key, value): whether a keyword value is usable. Returns
+  // option gave (undefined: none); supported(key, value, locale): whether a keyword value is usable for the found locale. Returns
   // {locale, values} where values[key] is the keyword's resolved value (or undefined).
   function resolveLocale(requested, service, keys, optionValues, supported) {
     let found = DEFAULT_LOCALE;
@@ -135,12 +135,12 @@
       let value;
       let fromExtension = false;
       const kv = keywords[key];
-      if (kv !== undefined && supported(key, kv)) {
+      if (kv !== undefined && supported(key, kv, found)) {
         value = kv;
         fromExtension = true;
       }
       const ov = optionValues[key];
-      if (ov !== undefined && supported(key, ov) && ov !== value) {
+      if (ov !== undefined && supported(key, ov, found) && ov !== value) {
         value = ov;
         fromExtension = false;
       }
@@ -757,18 +757,16 @@
     let numeric = getOption(options, 'numeric', 'boolean', undefined, undefined, where);
     if (numeric !== undefined) numeric = `${numeric}`;
     const caseFirstOption = getOption(options, 'caseFirst', 'string', ['upper', 'lower', 'false'], undefined, where);
-    for (let i = 0; i < requested.length; i++) {
-      const kw = splitTag(requested[i]).keywords;
-      if (kw.co !== undefined && kw.co !== 'standard' && kw.co !== 'search') {
-        I.unsupported(`Intl.Collator collations ("${requested[i]}")`);
-      }
-    }
-    if (collation !== undefined && collation !== 'default') I.unsupported(`Intl.Collator collation "${collation}"`);
+    // V8 resolves -u-co- like kn/kf and applies the collation option afterwards, against ICU's data
+    // (intlCollatorResolve).
     const resolved = resolveLocale(requested, 'collation', ['co', 'kf', 'kn'], { co: undefined, kf: caseFirstOption, kn: numeric },
-      (key, value) => (key === 'kn' ? value === 'true' || value === 'false'
-        : key === 'kf' ? value === 'upper' || value === 'lower' || value === 'false' : false));
-    r.locale = resolved.locale;
-    r.dataLocale = splitTag(r.locale).base;
+      (key, value, locale) => (key === 'kn' ? value === 'true' || value === 'false'
+        : key === 'kf' ? value === 'upper' || value === 'lower' || value === 'false'
+          : I.intlCollationValid(locale, value)));
+    const co = I.intlCollatorResolve(resolved.locale, collation, r.usage);
+    r.locale = co[0];
+    r.collation = co[1];
+    r.dataLocale = co[2];
     r.numeric = resolved.values.kn === 'true';
     const caseFirst = resolved.values.kf;
     r.sensitivity = getOption(options, 'sensitivity', 'string', ['base', 'accent', 'case', 'variant'], 'variant', where);
@@ -833,7 +831,7 @@
     createDataProperty(o, 'usage', r.usage);
     createDataProperty(o, 'sensitivity', r.sensitivity);
     createDataProperty(o, 'ignorePunctuation', r.ignorePunctuation);
-    createDataProperty(o, 'collation', 'default');
+    createDataProperty(o, 'collation', r.collation);
     createDataProperty(o, 'numeric', r.numeric);
     createDataProperty(o, 'caseFirst', r.caseFirst);
     return o;
