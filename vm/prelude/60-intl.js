@@ -81,29 +81,43 @@
     return seen;
   }
 
-  // Splits a canonical tag into its base (no extensions) and its Unicode extension keywords
-  // ({key: value}, value "true" for a bare key). Other extensions (-t-, -x-, …) stop the run.
+  // Splits a canonical tag into its base (up to the first singleton) and its Unicode extension
+  // keywords ({key: value}, value "true" for a bare key), and the other extensions (-t-, -a-, …)
+  // and private use (-x-, to the end) as text ("-t-en-x-foo"; only Intl.Locale keeps them: they play
+  // no part in resolution and V8 drops them from resolved locales).
   function splitTag(tag) {
-    const u = call(stringIndexOf, tag, '-u-');
-    const base = u < 0 ? tag : call(stringSlice, tag, 0, u);
-    if (test(/-[a-zA-Z0-9]-|^x-/, base + '-')) I.unsupported(`Intl locale extensions other than -u- ("${tag}")`);
+    const subtags = [];
+    for (let from = 0; ;) {
+      const dash = call(stringIndexOf, tag, '-', from);
+      subtags[subtags.length] = call(stringSlice, tag, from, dash < 0 ? tag.length : dash);
+      if (dash < 0) break;
+      from = dash + 1;
+    }
+    let base = subtags[0];
+    let i = 1;
+    for (; i < subtags.length && subtags[i].length !== 1; i++) base += '-' + subtags[i];
     const keywords = $Object.create(null);
-    if (u >= 0) {
-      const rest = call(stringSlice, tag, u + 3);
-      if (test(/-[a-zA-Z0-9]-|-[a-zA-Z0-9]$/, rest)) I.unsupported(`Intl locale extensions other than -u- ("${tag}")`);
-      const subtags = rest.split('-');
-      let key;
-      for (let i = 0; i < subtags.length; i++) {
-        const sub = subtags[i];
-        if (sub.length === 2) {
-          key = sub;
-          if (keywords[key] === undefined) keywords[key] = 'true';
-        } else if (key !== undefined) {
-          keywords[key] = keywords[key] === 'true' ? sub : keywords[key] + '-' + sub;
-        }
+    let others = '';
+    let inUnicode = false;
+    let privateUse = false;
+    let key;
+    for (; i < subtags.length; i++) {
+      const sub = subtags[i];
+      if (sub.length === 1 && !privateUse) {
+        privateUse = sub === 'x';
+        inUnicode = sub === 'u';
+        key = undefined;
+        if (!inUnicode) others += '-' + sub;
+      } else if (!inUnicode) {
+        others += '-' + sub;
+      } else if (sub.length === 2) {
+        key = sub;
+        if (keywords[key] === undefined) keywords[key] = 'true';
+      } else if (key !== undefined) {
+        keywords[key] = keywords[key] === 'true' ? sub : keywords[key] + '-' + sub;
       }
     }
-    return { base, keywords };
+    return { base, keywords, others };
   }
 
   // §9.2.2 BestAvailableLocale for the base of one canonical tag (undefined when none).
@@ -934,7 +948,8 @@
       r.dataLocale = splitTag(r.locale).base;
       r.numberingSystem = numberingSystemOf(r.dataLocale);
       if (resolved.values.nu !== undefined && resolved.values.nu !== r.numberingSystem) {
-        I.unsupported(`Intl.RelativeTimeFormat numberingSystem "${resolved.values.nu}"`);
+        r.numberingSystem = resolved.values.nu;
+        r.dataLocale += `-u-nu-${r.numberingSystem}`;
       }
       r.style = getOption(options, 'style', 'string', ['long', 'short', 'narrow'], 'long', RTF);
       r.numeric = getOption(options, 'numeric', 'string', ['always', 'auto'], 'always', RTF);
@@ -1295,7 +1310,7 @@
       if (script !== undefined && !test(/^[a-zA-Z]{4}$/, script)) throw badLocale();
       const region = getOption(options, 'region', 'string', undefined, undefined, 'locale');
       if (region !== undefined && !test(/^([a-zA-Z]{2}|[0-9]{3})$/, region)) throw badLocale();
-      const { base, keywords } = splitTag(canonical);
+      const { base, keywords, others } = splitTag(canonical);
       const parts = baseParts(base);
       if (language !== undefined) parts.language = language;
       if (script !== undefined) parts.script = script;
@@ -1322,7 +1337,8 @@
         full += '-u';
         for (let i = 0; i < keys.length; i++) full += keywords[keys[i]] === 'true' ? `-${keys[i]}` : `-${keys[i]}-${keywords[keys[i]]}`;
       }
-      const result = canonicalizeTag(full);
+      // Canonicalization puts the other extensions in singleton order, private use last.
+      const result = canonicalizeTag(full + others);
       if (result === undefined) throw badLocale();
       this.#tag = result;
     }
