@@ -475,7 +475,7 @@ std::vector<std::pair<std::string, std::string>> ResolvedPatternFields(std::stri
   } kTable[] = {
       {"weekday", {{"EEEEE", "narrow"}, {"EEEE", "long"}, {"EEE", "short"}, {"ccccc", "narrow"},
                    {"cccc", "long"}, {"ccc", "short"}}},
-      {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}, {"GG", "short"}, {"G", "short"}}},
+      {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}}},
       {"year", {{"yy", "2-digit"}, {"y", "numeric"}}},
       {"month", {{"MMMMM", "narrow"}, {"MMMM", "long"}, {"MMM", "short"}, {"MM", "2-digit"}, {"M", "numeric"},
                  {"LLLLL", "narrow"}, {"LLLL", "long"}, {"LLL", "short"}, {"LL", "2-digit"}, {"L", "numeric"}}},

@@ -347,6 +347,17 @@ const absl::flat_hash_set<std::string>& Available(int service) {
     for (int32_t i = 0; i < n; i++) (*s)[0].insert(TagOf(list[i]));
     list = icu::Collator::getAvailableLocales(n);
     for (int32_t i = 0; i < n; i++) (*s)[1].insert(TagOf(list[i]));
+    // As V8's BuildLocaleSet: a locale with a script and a region is also available without the
+    // script ("zh-Hans-CN" → "zh-CN", "sr-Cyrl-RS" → "sr-RS").
+    for (int k = 0; k < 2; k++) {
+      std::vector<std::string> extra;
+      for (const std::string& tag : (*s)[k]) {
+        size_t a = tag.find('-');
+        size_t b = a == std::string::npos ? a : tag.find('-', a + 1);
+        if (b != std::string::npos && b - a - 1 == 4) extra.push_back(tag.substr(0, a) + tag.substr(b));
+      }
+      (*s)[k].insert(extra.begin(), extra.end());
+    }
     UErrorCode status = U_ZERO_ERROR;
     std::unique_ptr<icu::StringEnumeration> e(icu::PluralRules::getAvailableLocales(status));
     const char* id;

@@ -1049,11 +1049,39 @@
     return ext === '' ? base : `${base}-u${ext}`;
   }
 
+  // ToDateTimeOptions (ECMA-402 2022 §11.1.3, as Node.js 20 still reads the options): an object
+  // inheriting from the options, with year/month/day and/or hour/minute/second "numeric" added when
+  // none of the required fields nor a style is given.
+  function toDateTimeOptions(options, required, defaults) {
+    const opts = $Object.create(options === undefined ? null : I.toObject(options));
+    let needDefaults = true;
+    if (required !== 'time') {
+      for (const p of ['weekday', 'year', 'month', 'day']) if (opts[p] !== undefined) needDefaults = false;
+    }
+    if (required !== 'date') {
+      for (const p of ['dayPeriod', 'hour', 'minute', 'second', 'fractionalSecondDigits']) {
+        if (opts[p] !== undefined) needDefaults = false;
+      }
+    }
+    const dateStyle = opts.dateStyle;
+    const timeStyle = opts.timeStyle;
+    if (dateStyle !== undefined || timeStyle !== undefined) needDefaults = false;
+    if (required === 'date' && timeStyle !== undefined) throw new $TypeError('Invalid option : timeStyle');
+    if (required === 'time' && dateStyle !== undefined) throw new $TypeError('Invalid option : dateStyle');
+    if (needDefaults && (defaults === 'date' || defaults === 'all')) {
+      for (const p of ['year', 'month', 'day']) createDataProperty(opts, p, 'numeric');
+    }
+    if (needDefaults && (defaults === 'time' || defaults === 'all')) {
+      for (const p of ['hour', 'minute', 'second']) createDataProperty(opts, p, 'numeric');
+    }
+    return opts;
+  }
+
   // required: 'any' | 'date' | 'time'; defaults: 'date' | 'time' | 'all' (ECMA-402 §11.1.2);
   // where: the constructor or method V8's messages name.
   function initializeDateTimeFormat(locales, options, required, defaults, where) {
     const requested = canonicalizeLocaleList(locales);
-    options = coerceOptionsToObject(options);
+    options = toDateTimeOptions(options, required, defaults);
     getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', where);
     const calendar = getOption(options, 'calendar', 'string', undefined, undefined, where);
     if (calendar !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, calendar)) {
@@ -1097,9 +1125,9 @@
     }
     let skeleton = '';
     let explicit;
-    let needDefaults = true;
     let hasHour = false;
     const newFields = [];
+    const fields = $Object.create(null);
     for (let i = 0; i < DTF_FIELDS.length; i++) {
       const row = DTF_FIELDS[i];
       const prop = row[0];
@@ -1108,12 +1136,12 @@
         if (fsd !== undefined) {
           for (let k = 0; k < fsd; k++) skeleton += 'S';
           if (explicit === undefined) explicit = 'fractionalSecondDigits';
-          if (required !== 'date') needDefaults = false;
           newFields[newFields.length] = prop;
         }
       }
       const v = getOption(options, prop, 'string', row[1], undefined, where);
       if (v === undefined) continue;
+      fields[prop] = v;
       if (explicit === undefined) explicit = prop;
       if (prop === 'hour') {
         hasHour = true;
@@ -1123,9 +1151,6 @@
         for (let k = 0; k < row[1].length; k++) if (row[1][k] === v) skeleton += row[2][k];
       }
       if (prop === 'era' || prop === 'dayPeriod' || prop === 'timeZoneName') newFields[newFields.length] = prop;
-      const dateField = prop === 'weekday' || prop === 'year' || prop === 'month' || prop === 'day';
-      const timeField = prop === 'dayPeriod' || prop === 'hour' || prop === 'minute' || prop === 'second';
-      if ((dateField && required !== 'time') || (timeField && required !== 'date')) needDefaults = false;
     }
     getOption(options, 'formatMatcher', 'string', ['basic', 'best fit'], 'best fit', where);
     const dateStyle = getOption(options, 'dateStyle', 'string', STYLES, undefined, where);
@@ -1135,15 +1160,9 @@
       if (explicit !== undefined) {
         throw new $TypeError(`Can't set option ${explicit} when ${dateStyle !== undefined ? 'dateStyle' : 'timeStyle'} is used`);
       }
-      if (required === 'date' && timeStyle !== undefined) throw new $TypeError('Invalid option : timeStyle');
-      if (required === 'time' && dateStyle !== undefined) throw new $TypeError('Invalid option : dateStyle');
       if (timeStyle !== undefined) dtfHc = hc;
-    } else {
-      if (needDefaults && (defaults === 'date' || defaults === 'all')) skeleton += 'yMd';
-      if (needDefaults && (defaults === 'time' || defaults === 'all')) {
-        skeleton += hc === 'h12' ? 'hms' : hc === 'h11' ? 'Kms' : hc === 'h24' ? 'kms' : 'Hms';
-      }
-      if (hasHour) dtfHc = hc;
+    } else if (hasHour) {
+      dtfHc = hc;
     }
     // hour12 or hourCycle take a -u-hc- that disagrees with the cycle used out of the locale.
     const reportedHc = (hour12 !== undefined || hourCycleOption !== undefined) && ext.hc !== dtfHc ? undefined : ext.hc;
@@ -1168,8 +1187,8 @@
       createDataProperty(copy, 'timeStyle', timeStyle);
       for (let i = 0; i < DTF_FIELDS.length; i++) {
         const prop = DTF_FIELDS[i][0];
-        const v = options[prop];
-        if (v !== undefined && includes(DTF_GENERATED_OPTION_KEYS, prop)) createDataProperty(copy, prop, `${v}`);
+        const v = fields[prop];
+        if (v !== undefined && includes(DTF_GENERATED_OPTION_KEYS, prop)) createDataProperty(copy, prop, v);
       }
       r.options = copy;
     }
