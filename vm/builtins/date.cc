@@ -333,18 +333,19 @@ Value IDateValue(VM& vm, CallArgs& args) {
   return v.IsNumber() ? v : Value::Number(kNaN);
 }
 
-// __intrinsics__.dateTimeFormat(t, locale, options, mode, defaults): the generated-table formatter of
-// Intl.DateTimeFormat and Date.prototype.toLocale*String (ECMA-402 §11) that the prelude picks for the
-// locales and options the tables cover (vm/prelude/60-intl.js). `locale` is the tag the prelude
-// resolved, `options` a plain-data copy of the options, `defaults` a date::LocaleDefaults (Intl:
-// ToDateTimeOptions(…, "any", "date")). mode 0: the formatted string of time value t; 1: its parts as a
-// flat array [type, value, …]; 2: the resolved options as a flat array [key, value, …] (timeZone
-// first, then date_format.h ResolvedLocaleFields).
+// __intrinsics__.dateTimeFormat(t, locale, options, mode, defaults): the generated-table formatter
+// of Intl.DateTimeFormat and Date.prototype.toLocale*String (ECMA-402 §11) that the prelude picks
+// for the locales and options the tables cover (vm/prelude/60-intl.js). `locale` is the tag the
+// prelude resolved, `options` a plain-data copy of the options, `defaults` a date::LocaleDefaults
+// (Intl: ToDateTimeOptions(…, "any", "date")). mode 0: the formatted string of time value t; 1: its
+// parts as a flat array [type, value, …]; 2: the resolved options as a flat array [key, value, …]
+// (timeZone first, then date_format.h ResolvedLocaleFields).
 Value IDateTimeFormat(VM& vm, CallArgs& args) {
-  double defaults_code = args[4].IsInt() ? static_cast<double>(args[4].AsInt())
+  double defaults_code = args[4].IsInt()      ? static_cast<double>(args[4].AsInt())
                          : args[4].IsNumber() ? args[4].AsNumber()
                                               : 3;
-  auto defaults = static_cast<date::LocaleDefaults>(std::clamp(static_cast<int>(defaults_code), 0, 3));
+  auto defaults =
+      static_cast<date::LocaleDefaults>(std::clamp(static_cast<int>(defaults_code), 0, 3));
   date::LocaleRequest req;
   switch (date::ReadLocaleRequest(vm, "Intl.DateTimeFormat", args[1], args[2], defaults, &req)) {
     case date::RequestStatus::kOk:

@@ -138,7 +138,6 @@ bool FindTimeZone(std::string_view name, std::string* canonical, absl::TimeZone*
   return true;
 }
 
-
 RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, Value options,
                                 LocaleDefaults defaults, LocaleRequest* out) {
   *out = LocaleRequest{};
@@ -435,9 +434,8 @@ std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const Loca
                                kStyles[std::clamp(req.time_style, 0, 4)]);
 }
 
-std::vector<std::pair<std::string, std::string>> ResolvedPatternFields(std::string_view pattern,
-                                                                      std::string_view date_style,
-                                                                      std::string_view time_style) {
+std::vector<std::pair<std::string, std::string>> ResolvedPatternFields(
+    std::string_view pattern, std::string_view date_style, std::string_view time_style) {
   // The hour cycle comes from a real hour field (quoted literals skipped).
   std::string hour_cycle;
   for (size_t i = 0; i < pattern.size(); ++i) {
@@ -473,21 +471,47 @@ std::vector<std::pair<std::string, std::string>> ResolvedPatternFields(std::stri
     const char* field;
     std::initializer_list<Item> items;
   } kTable[] = {
-      {"weekday", {{"EEEEE", "narrow"}, {"EEEE", "long"}, {"EEE", "short"}, {"ccccc", "narrow"},
-                   {"cccc", "long"}, {"ccc", "short"}}},
+      {"weekday",
+       {{"EEEEE", "narrow"},
+        {"EEEE", "long"},
+        {"EEE", "short"},
+        {"ccccc", "narrow"},
+        {"cccc", "long"},
+        {"ccc", "short"}}},
       {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}}},
       {"year", {{"yy", "2-digit"}, {"y", "numeric"}}},
-      {"month", {{"MMMMM", "narrow"}, {"MMMM", "long"}, {"MMM", "short"}, {"MM", "2-digit"}, {"M", "numeric"},
-                 {"LLLLL", "narrow"}, {"LLLL", "long"}, {"LLL", "short"}, {"LL", "2-digit"}, {"L", "numeric"}}},
+      {"month",
+       {{"MMMMM", "narrow"},
+        {"MMMM", "long"},
+        {"MMM", "short"},
+        {"MM", "2-digit"},
+        {"M", "numeric"},
+        {"LLLLL", "narrow"},
+        {"LLLL", "long"},
+        {"LLL", "short"},
+        {"LL", "2-digit"},
+        {"L", "numeric"}}},
       {"day", {{"dd", "2-digit"}, {"d", "numeric"}}},
       {"dayPeriod", {{"BBBBB", "narrow"}, {"BBBB", "long"}, {"B", "short"}}},
-      {"hour", {{"HH", "2-digit"}, {"H", "numeric"}, {"hh", "2-digit"}, {"h", "numeric"}, {"kk", "2-digit"},
-                {"k", "numeric"}, {"KK", "2-digit"}, {"K", "numeric"}}},
+      {"hour",
+       {{"HH", "2-digit"},
+        {"H", "numeric"},
+        {"hh", "2-digit"},
+        {"h", "numeric"},
+        {"kk", "2-digit"},
+        {"k", "numeric"},
+        {"KK", "2-digit"},
+        {"K", "numeric"}}},
       {"minute", {{"mm", "2-digit"}, {"m", "numeric"}}},
       {"second", {{"ss", "2-digit"}, {"s", "numeric"}}},
       {"fractionalSecondDigits", {{"SSS", "3"}, {"SS", "2"}, {"S", "1"}}},
-      {"timeZoneName", {{"zzzz", "long"}, {"z", "short"}, {"OOOO", "longOffset"}, {"O", "shortOffset"},
-                        {"vvvv", "longGeneric"}, {"v", "shortGeneric"}}},
+      {"timeZoneName",
+       {{"zzzz", "long"},
+        {"z", "short"},
+        {"OOOO", "longOffset"},
+        {"O", "shortOffset"},
+        {"vvvv", "longGeneric"},
+        {"v", "shortGeneric"}}},
   };
   for (const auto& row : kTable) {
     for (const Item& item : row.items) {

@@ -4,8 +4,8 @@
 #include "vm/builtins/intl.h"
 
 #include <unicode/brkiter.h>
-#include <unicode/coll.h>
 #include <unicode/calendar.h>
+#include <unicode/coll.h>
 #include <unicode/decimfmt.h>
 #include <unicode/dtitvfmt.h>
 #include <unicode/dtptngen.h>
@@ -354,7 +354,8 @@ const absl::flat_hash_set<std::string>& Available(int service) {
       for (const std::string& tag : (*s)[k]) {
         size_t a = tag.find('-');
         size_t b = a == std::string::npos ? a : tag.find('-', a + 1);
-        if (b != std::string::npos && b - a - 1 == 4) extra.push_back(tag.substr(0, a) + tag.substr(b));
+        if (b != std::string::npos && b - a - 1 == 4)
+          extra.push_back(tag.substr(0, a) + tag.substr(b));
       }
       (*s)[k].insert(extra.begin(), extra.end());
     }
@@ -623,9 +624,9 @@ Value IntlPluralCategories(VM& vm, CallArgs& args) {
   return Value::FromObject(a);
 }
 
-// intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key) (ECMA-402
-// §8.3.2) for "currency", "numberingSystem", "unit" is handled in the prelude; here "currency",
-// "calendar" (BCP 47 names: "gregory", "ethioaa", …) and "numberingSystem".
+// intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key)
+// (ECMA-402 §8.3.2) for "currency", "numberingSystem", "unit" is handled in the prelude; here
+// "currency", "calendar" (BCP 47 names: "gregory", "ethioaa", …) and "numberingSystem".
 Value IntlSupportedValues(VM& vm, CallArgs& args) {
   std::string key = Utf8(args[0]);
   std::set<std::string> values;
@@ -637,8 +638,8 @@ Value IntlSupportedValues(VM& vm, CallArgs& args) {
     while (U_SUCCESS(status) && (c = uenum_next(e, nullptr, &status)) != nullptr) values.insert(c);
     uenum_close(e);
   } else if (key == "calendar") {
-    std::unique_ptr<icu::StringEnumeration> e(
-        icu::Calendar::getKeywordValuesForLocale("calendar", icu::Locale::getRoot(), false, status));
+    std::unique_ptr<icu::StringEnumeration> e(icu::Calendar::getKeywordValuesForLocale(
+        "calendar", icu::Locale::getRoot(), false, status));
     const char* c;
     while (U_SUCCESS(status) && e != nullptr && (c = e->next(nullptr, status)) != nullptr) {
       const char* bcp = uloc_toUnicodeLocaleType("ca", c);
@@ -853,19 +854,20 @@ Value IntlCanonicalTimeZone(VM& vm, CallArgs& args) {
   return FromIcu(vm, canonical);
 }
 
-// ---- DateTimeFormat ----------------------------------------------------------------------------------
+// ---- DateTimeFormat
+// ----------------------------------------------------------------------------------
 // Intl.DateTimeFormat and Date.prototype.toLocale*String beyond the generated tables of
 // vm/builtins/date_format.cc (other locales, era, timeZoneName, hourCycle, dayPeriod,
-// fractionalSecondDigits, timeStyle long/full, calendars, numbering systems, formatRange), the way V8
-// does it (src/objects/js-date-time-format.cc): a skeleton built by the prelude from the options →
-// DateTimePatternGenerator's best pattern with the hour cycle forced → SimpleDateFormat over a
+// fractionalSecondDigits, timeStyle long/full, calendars, numbering systems, formatRange), the way
+// V8 does it (src/objects/js-date-time-format.cc): a skeleton built by the prelude from the options
+// → DateTimePatternGenerator's best pattern with the hour cycle forced → SimpleDateFormat over a
 // proleptic Gregorian calendar; DateIntervalFormat for ranges.
 //
 // The clock: Date's local time comes from the system tz database through absl (vm.time_zone()); ICU
-// has its own zone data. The wall time printed must agree with getHours() of the same Date in the same
-// zone, so the ICU zone is used only when its offset at the instant equals absl's; otherwise the
-// instant is formatted in a fixed-offset zone with absl's offset (the fields agree with Date; a zone
-// name then reads as ICU prints a fixed offset, "GMT+1").
+// has its own zone data. The wall time printed must agree with getHours() of the same Date in the
+// same zone, so the ICU zone is used only when its offset at the instant equals absl's; otherwise
+// the instant is formatted in a fixed-offset zone with absl's offset (the fields agree with Date; a
+// zone name then reads as ICU prints a fixed offset, "GMT+1").
 
 // The hour-field letter of an hour cycle ("h11" K, "h12" h, "h23" H, "h24" k); 0 for none.
 char16_t HourLetter(std::string_view hc) {
@@ -928,9 +930,26 @@ icu::UnicodeString BestPattern(icu::DateTimePatternGenerator* g, const icu::Unic
   return ForceHourCycle(p, hc);
 }
 
+// The best pattern for the skeleton of `pattern` with its hour fields in cycle `hc` (V8's
+// DateTimeStylePattern step for a style whose hour cycle is not hc).
+icu::UnicodeString WithHourCycle(icu::DateTimePatternGenerator* g,
+                                 const icu::UnicodeString& pattern, std::string_view hc) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString sk = icu::DateTimePatternGenerator::staticGetSkeleton(pattern, status);
+  icu::UnicodeString forced;
+  char16_t to = HourLetter(hc);
+  for (int32_t i = 0; i < sk.length(); i++) {
+    char16_t c = sk[i];
+    // V8 drops the day-period letters (ICU-20437) and lets the pattern generator add them back.
+    if (c == u'a' || c == u'b' || c == u'B') continue;
+    forced.append((c == u'h' || c == u'H' || c == u'K' || c == u'k') && to != 0 ? to : c);
+  }
+  return BestPattern(g, forced, hc);
+}
+
 icu::DateFormat::EStyle StyleOf(std::string_view s) {
-  return s == "full"   ? icu::DateFormat::kFull
-         : s == "long" ? icu::DateFormat::kLong
+  return s == "full"     ? icu::DateFormat::kFull
+         : s == "long"   ? icu::DateFormat::kLong
          : s == "medium" ? icu::DateFormat::kMedium
                          : icu::DateFormat::kShort;
 }
@@ -944,11 +963,12 @@ struct IcuDateFormat {
   std::string hc;
 };
 
-// The pattern of ECMA-402 §11.1.2 CreateDateTimeFormat for the prelude's resolved record: dateStyle /
-// timeStyle through ICU's style patterns (regenerated from their skeleton when their hour cycle is not
-// `hc`, V8's DateTimeStylePattern), else the best pattern for `skeleton`.
-bool PatternOf(const std::string& locale, const std::string& skeleton, const std::string& date_style,
-               const std::string& time_style, const std::string& hc, icu::UnicodeString* pattern) {
+// The pattern of ECMA-402 §11.1.2 CreateDateTimeFormat for the prelude's resolved record: dateStyle
+// / timeStyle through ICU's style patterns (regenerated from their skeleton when their hour cycle
+// is not `hc`, V8's DateTimeStylePattern), else the best pattern for `skeleton`.
+bool PatternOf(const std::string& locale, const std::string& skeleton,
+               const std::string& date_style, const std::string& time_style, const std::string& hc,
+               icu::UnicodeString* pattern) {
   icu::DateTimePatternGenerator* g = PatternGenerator(locale);
   if (g == nullptr) return false;
   if (date_style.empty() && time_style.empty()) {
@@ -957,25 +977,23 @@ bool PatternOf(const std::string& locale, const std::string& skeleton, const std
   }
   icu::Locale loc = LocaleOf(locale);
   std::unique_ptr<icu::DateFormat> styled(
-      time_style.empty()   ? icu::DateFormat::createDateInstance(StyleOf(date_style), loc)
-      : date_style.empty() ? icu::DateFormat::createTimeInstance(StyleOf(time_style), loc)
-                           : icu::DateFormat::createDateTimeInstance(StyleOf(date_style),
-                                                                     StyleOf(time_style), loc));
+      time_style.empty() ? icu::DateFormat::createDateInstance(StyleOf(date_style), loc)
+      : date_style.empty()
+          ? icu::DateFormat::createTimeInstance(StyleOf(time_style), loc)
+          : icu::DateFormat::createDateTimeInstance(StyleOf(date_style), StyleOf(time_style), loc));
   auto* simple = dynamic_cast<icu::SimpleDateFormat*>(styled.get());
   if (simple == nullptr) return false;
   simple->toPattern(*pattern);
-  if (time_style.empty() || HourCycleOfPattern(*pattern) == hc) return true;
+  if (time_style.empty()) return true;
+  // Newer ICUs give a style pattern in the hour cycle of a -u-hc- keyword (V8 then compares that
+  // with hc); ICU 72 does not, so the pattern is regenerated here as they do.
   UErrorCode status = U_ZERO_ERROR;
-  icu::UnicodeString sk = icu::DateTimePatternGenerator::staticGetSkeleton(*pattern, status);
-  icu::UnicodeString forced;
-  char16_t to = HourLetter(hc);
-  for (int32_t i = 0; i < sk.length(); i++) {
-    char16_t c = sk[i];
-    // V8 drops the day-period letters (ICU-20437) and lets the pattern generator add them back.
-    if (c == u'a' || c == u'b' || c == u'B') continue;
-    forced.append((c == u'h' || c == u'H' || c == u'K' || c == u'k') && to != 0 ? to : c);
+  std::string keyword_hc = loc.getUnicodeKeywordValue<std::string>("hc", status);
+  if (U_SUCCESS(status) && HourLetter(keyword_hc) != 0 &&
+      HourCycleOfPattern(*pattern) != keyword_hc) {
+    *pattern = WithHourCycle(g, *pattern, keyword_hc);
   }
-  *pattern = BestPattern(g, forced, hc);
+  if (HourCycleOfPattern(*pattern) != hc) *pattern = WithHourCycle(g, *pattern, hc);
   return true;
 }
 
@@ -983,43 +1001,54 @@ IcuDateFormat* DateFormatFor(const std::string& locale, const std::string& skele
                              const std::string& date_style, const std::string& time_style,
                              const std::string& hc) {
   static BoundedCache<IcuDateFormat> cache;
-  return cache.Get(absl::StrCat(locale, "|", skeleton, "|", date_style, "|", time_style, "|", hc),
-                   [&]() -> std::unique_ptr<IcuDateFormat> {
-                     icu::UnicodeString pattern;
-                     if (!PatternOf(locale, skeleton, date_style, time_style, hc, &pattern)) return nullptr;
-                     auto d = std::make_unique<IcuDateFormat>();
-                     d->locale = LocaleOf(locale);
-                     d->hc = hc;
-                     UErrorCode status = U_ZERO_ERROR;
-                     d->format = std::make_unique<icu::SimpleDateFormat>(pattern, d->locale, status);
-                     if (U_FAILURE(status)) return nullptr;
-                     std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(d->locale, status));
-                     if (U_FAILURE(status) || cal == nullptr) return nullptr;
-                     if (auto* greg = dynamic_cast<icu::GregorianCalendar*>(cal.get())) {
-                       // ECMAScript time is proleptic Gregorian: no Julian dates before 1582.
-                       greg->setGregorianChange(-9007199254740992.0, status);
-                     }
-                     d->format->adoptCalendar(cal.release());
-                     return d;
-                   });
+  return cache.Get(
+      absl::StrCat(locale, "|", skeleton, "|", date_style, "|", time_style, "|", hc),
+      [&]() -> std::unique_ptr<IcuDateFormat> {
+        icu::UnicodeString pattern;
+        if (!PatternOf(locale, skeleton, date_style, time_style, hc, &pattern)) return nullptr;
+        auto d = std::make_unique<IcuDateFormat>();
+        d->locale = LocaleOf(locale);
+        d->hc = hc;
+        UErrorCode status = U_ZERO_ERROR;
+        d->format = std::make_unique<icu::SimpleDateFormat>(pattern, d->locale, status);
+        if (U_FAILURE(status)) return nullptr;
+        std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(d->locale, status));
+        if (U_FAILURE(status) || cal == nullptr) return nullptr;
+        if (auto* greg = dynamic_cast<icu::GregorianCalendar*>(cal.get())) {
+          // ECMAScript time is proleptic Gregorian: no Julian dates before 1582.
+          greg->setGregorianChange(-9007199254740992.0, status);
+        }
+        d->format->adoptCalendar(cal.release());
+        return d;
+      });
 }
 
-// The ICU zone to format instants `ts` in: `name`'s ICU zone when ICU's offsets agree with absl's
-// (the source of Date's local time) at every instant, else a fixed zone with absl's offset at ts[0].
+// The ICU zone to format instants ts[0..n) in: `name`'s ICU zone when ICU's offsets agree with
+// absl's (the source of Date's local time) at every instant. Otherwise (ICU 72's zone data predates
+// a rule change the system tzdata has) a zone with absl's fixed offset at ts[0]; when absl's
+// offsets also differ between the instants (a range across a transition), UTC, and ts are shifted
+// by absl's offsets so that every instant prints its own wall time.
 std::unique_ptr<icu::TimeZone> ZoneFor(const std::string& name, const absl::TimeZone& tz,
-                                       std::initializer_list<double> ts) {
-  std::unique_ptr<icu::TimeZone> zone(icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(name)));
+                                       double* ts, int n) {
+  std::unique_ptr<icu::TimeZone> zone(
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(name)));
   bool agree = zone != nullptr;
-  for (double t : ts) {
-    if (!agree) break;
+  for (int i = 0; i < n && agree; i++) {
     int32_t raw = 0, dst = 0;
     UErrorCode status = U_ZERO_ERROR;
-    zone->getOffset(t, false, raw, dst, status);
-    agree = U_SUCCESS(status) && static_cast<int64_t>(raw) + dst == date::OffsetAtUtc(tz, t);
+    zone->getOffset(ts[i], false, raw, dst, status);
+    agree = U_SUCCESS(status) && static_cast<int64_t>(raw) + dst == date::OffsetAtUtc(tz, ts[i]);
   }
   if (agree) return zone;
-  return std::make_unique<icu::SimpleTimeZone>(static_cast<int32_t>(date::OffsetAtUtc(tz, *ts.begin())),
-                                               icu::UnicodeString::fromUTF8(name));
+  int64_t first = date::OffsetAtUtc(tz, ts[0]);
+  bool fixed = true;
+  for (int i = 1; i < n; i++) fixed = fixed && date::OffsetAtUtc(tz, ts[i]) == first;
+  if (fixed) {
+    return std::make_unique<icu::SimpleTimeZone>(static_cast<int32_t>(first),
+                                                 icu::UnicodeString::fromUTF8(name));
+  }
+  for (int i = 0; i < n; i++) ts[i] += static_cast<double>(date::OffsetAtUtc(tz, ts[i]));
+  return std::unique_ptr<icu::TimeZone>(icu::TimeZone::getGMT()->clone());
 }
 
 // ECMA-402 §11.5.5 part types of ICU's date fields (as V8's IcuDateFieldIdToDateType).
@@ -1072,15 +1101,15 @@ const char* DatePartName(int32_t field) {
 }
 
 // Appends [type, value(, source)] for text[begin, end) to `a`.
-void PushPart(VM& vm, ArrayObject* a, const char* type, const icu::UnicodeString& text, int32_t begin,
-              int32_t end, const char* source) {
+void PushPart(VM& vm, ArrayObject* a, const char* type, const icu::UnicodeString& text,
+              int32_t begin, int32_t end, const char* source) {
   vm.ArrayPush(a, vm.Str(type));
   vm.ArrayPush(a, FromIcu(vm, text.tempSubStringBetween(begin, end)));
   if (source != nullptr) vm.ArrayPush(a, vm.Str(source));
 }
 
-// formatToParts of one instant: [type, value, …], or with `source` [type, value, source, …].
-Value SingleParts(VM& vm, icu::SimpleDateFormat* f, double t, const char* source) {
+// formatToParts of one instant: [type, value, …].
+Value SingleParts(VM& vm, icu::SimpleDateFormat* f, double t) {
   icu::UnicodeString text;
   icu::FieldPositionIterator it;
   UErrorCode status = U_ZERO_ERROR;
@@ -1089,11 +1118,13 @@ Value SingleParts(VM& vm, icu::SimpleDateFormat* f, double t, const char* source
   icu::FieldPosition fp;
   int32_t previous = 0;
   while (it.next(fp)) {
-    if (fp.getBeginIndex() > previous) PushPart(vm, a, "literal", text, previous, fp.getBeginIndex(), source);
-    PushPart(vm, a, DatePartName(fp.getField()), text, fp.getBeginIndex(), fp.getEndIndex(), source);
+    if (fp.getBeginIndex() > previous)
+      PushPart(vm, a, "literal", text, previous, fp.getBeginIndex(), nullptr);
+    PushPart(vm, a, DatePartName(fp.getField()), text, fp.getBeginIndex(), fp.getEndIndex(),
+             nullptr);
     previous = fp.getEndIndex();
   }
-  if (text.length() > previous) PushPart(vm, a, "literal", text, previous, text.length(), source);
+  if (text.length() > previous) PushPart(vm, a, "literal", text, previous, text.length(), nullptr);
   return Value::FromObject(a);
 }
 
@@ -1104,17 +1135,21 @@ Value PlainSpaces(VM& vm, icu::UnicodeString text) {
   return FromIcu(vm, text);
 }
 
-double TimeArg(Value v) { return v.IsInt() ? static_cast<double>(v.AsInt()) : v.IsNumber() ? v.AsNumber() : 0; }
+double TimeArg(Value v) {
+  return v.IsInt() ? static_cast<double>(v.AsInt()) : v.IsNumber() ? v.AsNumber() : 0;
+}
 
-// intlDateTimeFormat(locale, skeleton, dateStyle, timeStyle, hc, timeZone, mode, x, y): ECMA-402 §11
-// formatting of the prelude's resolved record. locale: the ICU locale tag (with its -u-ca/-nu/-hc
-// keywords); skeleton: the ICU skeleton of the field options ("" with a style); dateStyle/timeStyle:
-// "" or full/long/medium/short; hc: the [[HourCycle]] ("" when undefined); timeZone: an IANA name as
-// date_format.h FindTimeZone canonicalized it, or undefined for the run's zone; x, y: time values
-// (finite, TimeClipped). mode 0: format(x) (string); 1: formatToParts(x) [type, value, …]; 2: the
-// resolved options [key, value, …] (calendar, numberingSystem, timeZone, then date_format.h
+// intlDateTimeFormat(locale, skeleton, dateStyle, timeStyle, hc, timeZone, mode, x, y): ECMA-402
+// §11 formatting of the prelude's resolved record. locale: the ICU locale tag (with its
+// -u-ca/-nu/-hc keywords); skeleton: the ICU skeleton of the field options ("" with a style);
+// dateStyle/timeStyle:
+// "" or full/long/medium/short; hc: the [[HourCycle]] ("" when undefined); timeZone: an IANA name
+// as date_format.h FindTimeZone canonicalized it, or undefined for the run's zone; x, y: time
+// values (finite, TimeClipped). mode 0: format(x) (string); 1: formatToParts(x) [type, value, …];
+// 2: the resolved options [key, value, …] (calendar, numberingSystem, timeZone, then date_format.h
 // ResolvedPatternFields); 3: formatRange(x, y) (string); 4: formatRangeToParts(x, y) [type, value,
-// source, …]. A locale ICU cannot make a pattern for stops the run (UnsupportedSyntax).
+// source, …]; modes 3 and 4 give undefined when both dates print alike (format x alone then). A
+// locale ICU cannot make a pattern for stops the run (UnsupportedSyntax).
 Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
   std::string locale = Utf8(args[0]), skeleton = Utf8(args[1]), date_style = Utf8(args[2]);
   std::string time_style = Utf8(args[3]), hc = Utf8(args[4]);
@@ -1123,19 +1158,22 @@ Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
   std::string zone_name = vm.time_zone_name();
   absl::TimeZone tz = vm.time_zone();
   if (args[5].IsString()) {
-    if (!date::FindTimeZone(Utf8(args[5]), &zone_name, &tz)) return vm.ThrowRangeError("Invalid time zone");
+    if (!date::FindTimeZone(Utf8(args[5]), &zone_name, &tz))
+      return vm.ThrowRangeError("Invalid time zone");
   }
   vm.ChargeSteps(64);
   std::lock_guard<std::mutex> lock(IcuMutex());
   IcuDateFormat* d = DateFormatFor(locale, skeleton, date_style, time_style, hc);
-  if (d == nullptr) return Unsupported(vm, absl::StrCat("Intl.DateTimeFormat for the locale \"", locale, "\""));
+  if (d == nullptr)
+    return Unsupported(vm, absl::StrCat("Intl.DateTimeFormat for the locale \"", locale, "\""));
   icu::SimpleDateFormat* f = d->format.get();
   if (mode == 2) {
     ArrayObject* a = vm.NewArray(16);
     std::string type = f->getCalendar()->getType();
     const char* bcp = uloc_toUnicodeLocaleType("ca", type.c_str());
     UErrorCode status = U_ZERO_ERROR;
-    std::unique_ptr<icu::NumberingSystem> ns(icu::NumberingSystem::createInstance(d->locale, status));
+    std::unique_ptr<icu::NumberingSystem> ns(
+        icu::NumberingSystem::createInstance(d->locale, status));
     std::string pattern;
     icu::UnicodeString upattern;
     f->toPattern(upattern).toUTF8String(pattern);
@@ -1149,15 +1187,17 @@ Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
     return Value::FromObject(a);
   }
   bool range = mode == 3 || mode == 4;
-  std::unique_ptr<icu::TimeZone> zone =
-      range ? ZoneFor(zone_name, tz, {x, y}) : ZoneFor(zone_name, tz, {x});
+  double instants[2] = {x, y};
+  std::unique_ptr<icu::TimeZone> zone = ZoneFor(zone_name, tz, instants, range ? 2 : 1);
+  x = instants[0];
+  y = instants[1];
   f->setTimeZone(*zone);
   if (mode == 0) {
     icu::UnicodeString text;
     f->format(x, text);
     return PlainSpaces(vm, text);
   }
-  if (mode == 1) return SingleParts(vm, f, x, nullptr);
+  if (mode == 1) return SingleParts(vm, f, x);
   UErrorCode status = U_ZERO_ERROR;
   if (d->interval == nullptr) {
     icu::UnicodeString pattern;
@@ -1187,15 +1227,9 @@ Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
     if (s.field == 0) start_begin = s.begin, start_end = s.end;
     if (s.field == 1) end_begin = s.begin, end_end = s.end;
   }
-  if (start_begin < 0 && end_begin < 0) {
-    // §11.5.9 PartitionDateTimeRangePattern step 13: equal dates format as the start date.
-    if (mode == 3) {
-      icu::UnicodeString one;
-      f->format(x, one);
-      return PlainSpaces(vm, one);
-    }
-    return SingleParts(vm, f, x, "shared");
-  }
+  // §11.5.9 PartitionDateTimeRangePattern step 13: dates that print alike format as the start date
+  // alone, which the prelude does with its own formatter (the generated tables where they apply).
+  if (start_begin < 0 && end_begin < 0) return Value::Undefined();
   if (mode == 3) return FromIcu(vm, text);
   auto source = [&](int32_t b, int32_t e) {
     if (b >= start_begin && e <= start_end) return "startRange";
@@ -1206,7 +1240,8 @@ Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
   int32_t previous = 0;
   for (const Span& s : spans) {
     if (s.category != UFIELD_CATEGORY_DATE) continue;
-    if (s.begin > previous) PushPart(vm, a, "literal", text, previous, s.begin, source(previous, s.begin));
+    if (s.begin > previous)
+      PushPart(vm, a, "literal", text, previous, s.begin, source(previous, s.begin));
     PushPart(vm, a, DatePartName(s.field), text, s.begin, s.end, source(s.begin, s.end));
     previous = s.end;
   }
@@ -1216,8 +1251,8 @@ Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
   return Value::FromObject(a);
 }
 
-// intlDateDefaultHourCycle(locale) → the locale's default hour cycle ("h11", "h12", "h23", "h24"; ICU
-// DateTimePatternGenerator::getDefaultHourCycle, which honours a -u-hc- keyword).
+// intlDateDefaultHourCycle(locale) → the locale's default hour cycle ("h11", "h12", "h23", "h24";
+// ICU DateTimePatternGenerator::getDefaultHourCycle, which honours a -u-hc- keyword).
 Value IntlDateDefaultHourCycle(VM& vm, CallArgs& args) {
   std::string locale = Utf8(args[0]);
   std::lock_guard<std::mutex> lock(IcuMutex());

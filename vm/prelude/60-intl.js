@@ -1271,9 +1271,9 @@
     }
     return f;
   });
-  defineMethod(DTFP, 'formatToParts', function formatToParts(date) {
-    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatToParts');
-    const flat = formatDateTime(r, 1, timeValueOf(date));
+  // §11.5.6 FormatDateTimeToParts of time value x.
+  function dateTimeParts(r, x) {
+    const flat = formatDateTime(r, 1, x);
     if (r.generated) {
       // V8 prints ICU's U+202F between a time and its day period ("1:05 PM") as a plain space in
       // format() only (the generated patterns hold format()'s text); its parts keep U+202F.
@@ -1287,6 +1287,10 @@
       }
     }
     return formatToPartsArray(flat);
+  }
+  defineMethod(DTFP, 'formatToParts', function formatToParts(date) {
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatToParts');
+    return dateTimeParts(r, timeValueOf(date));
   }, 1);
   // §11.5.9 PartitionDateTimeRangePattern: both dates are required; V8 throws its TypeError for a
   // missing one, then converts both before the RangeError of TimeClip.
@@ -1299,12 +1303,19 @@
   defineMethod(DTFP, 'formatRange', function formatRange(startDate, endDate) {
     const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRange');
     const xy = dateRangeValues(startDate, endDate);
-    return formatDateTime(r, 3, xy[0], xy[1]);
+    const s = formatDateTime(r, 3, xy[0], xy[1]);
+    return s !== undefined ? s : formatDateTime(r, 0, xy[0]);
   }, 2);
   defineMethod(DTFP, 'formatRangeToParts', function formatRangeToParts(startDate, endDate) {
     const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRangeToParts');
     const xy = dateRangeValues(startDate, endDate);
     const flat = formatDateTime(r, 4, xy[0], xy[1]);
+    if (flat === undefined) {
+      // Both dates print alike: the parts of the start date, all "shared".
+      const out = dateTimeParts(r, xy[0]);
+      for (let i = 0; i < out.length; i++) createDataProperty(out[i], 'source', 'shared');
+      return out;
+    }
     const out = [];
     for (let i = 0; i < flat.length; i += 3) {
       const part = {};
