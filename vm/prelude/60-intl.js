@@ -1,13 +1,14 @@
 // Intl (ECMA-402, 2023 edition as Node.js 20 implements it): getCanonicalLocales, supportedValuesOf,
 // NumberFormat, PluralRules, Collator, ListFormat, RelativeTimeFormat, DateTimeFormat, Segmenter;
-// Number.prototype.toLocaleString and String.prototype.localeCompare through them.
+// Number.prototype.toLocaleString, Date.prototype.toLocale*String and String.prototype.localeCompare
+// through them.
 // Self-hosted: option reading runs program code (getters, ToString). Every Intl object keeps its
 // resolved options as plain data in private fields (so it survives snapshots); the formatting itself is
 // done by ICU through the natives of vm/builtins/intl.cc, which take only the locale tag and an ICU
-// number skeleton built here from the resolved options.
-// Locale tags with extensions (-u-…, -t-…, -x-…) stop the run with UnsupportedSyntax: their keywords
-// (numbering systems, collations, calendars, …) are not resolved yet, and ignoring them could change
-// the output.
+// number or date skeleton built here from the resolved options.
+// Each service resolves the -u- keywords it has (nu; ca, hc, nu for DateTimeFormat; co, kf, kn);
+// other extensions (-t-…, -x-…) stop the run with UnsupportedSyntax: ignoring them could change the
+// output.
 (function (I) {
   'use strict';
   const call = I.call;
