@@ -1359,13 +1359,13 @@
   const UNITS_SORTED = SANCTIONED_UNITS;
   defineMethod(Intl, 'supportedValuesOf', function supportedValuesOf(key) {
     key = `${key}`;
-    if (key === 'currency' || key === 'numberingSystem') return supportedValues(key);
+    if (key === 'currency' || key === 'numberingSystem' || key === 'calendar') return supportedValues(key);
     if (key === 'unit') {
       const out = [];
       for (let i = 0; i < UNITS_SORTED.length; i++) out[i] = UNITS_SORTED[i];
       return out;
     }
-    if (key === 'calendar' || key === 'collation' || key === 'timeZone') {
+    if (key === 'collation' || key === 'timeZone') {
       I.unsupported(`Intl.supportedValuesOf("${key}")`);
     }
     throw new $RangeError(`Invalid key : ${key}`);

@@ -49,6 +49,7 @@ return {
     new Intl.DateTimeFormat("en-u-ca-buddhist-nu-thai", { calendar: "buddhist", numberingSystem: "arab", year: "numeric" }).resolvedOptions(),
     new Intl.DateTimeFormat("de-u-ca-bogus-nu-bogus", { year: "numeric" }).resolvedOptions().locale,
     new Intl.DateTimeFormat("en", { calendar: "bogus", numberingSystem: "bogus", year: "numeric" }).resolvedOptions()],
+  supportedCalendars: Intl.supportedValuesOf("calendar"),
   matcher: [show("en-US", { formatMatcher: "basic", month: "long", day: "numeric" }), show("de", { formatMatcher: "best fit", hour: "2-digit" })],
   toLocale: [d.toLocaleString("en-US", { timeZoneName: "short" }), d.toLocaleTimeString("de-DE", { timeStyle: "full" }),
     d.toLocaleDateString("ja-JP", { era: "long", year: "numeric" }), d.toLocaleTimeString("en-US", { hourCycle: "h23" }),
