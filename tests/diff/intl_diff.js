@@ -4,8 +4,10 @@
 // RelativeTimeFormat inputs, DateTimeFormat format/formatToParts/resolvedOptions, Collator orders and
 // comparisons; then --range-count (800) NumberFormat formatRange/formatRangeToParts and PluralRules
 // selectRange cases, --locale-count (400) Intl.Locale and --display-count (600) Intl.DisplayNames
-// cases) run in codemode and in Node.js; every
-// result must match, except the documented exclusions below.
+// cases, --date-count (3000) Intl.DateTimeFormat format/formatToParts/resolvedOptions and
+// Date.prototype.toLocale*String cases over 35 locales, every option, instants 1900-2100 and 11 zones,
+// and --date-range-count (800) formatRange/formatRangeToParts cases) run in codemode and in Node.js;
+// every result must match, except the documented exclusions below.
 //
 //   node tests/diff/intl_diff.js --codemode build/codemode [--seed N] [--count N] [--range-count N]
 //                                [--locale-count N] [--display-count N] [--verbose]
@@ -30,6 +32,14 @@
 //   - relative time: fr short/narrow "last/next year" with numeric "auto" ("l’an dernier" vs
 //     "l’année dernière").
 //   - range formatting: sv's range separator ("‒" U+2012 in CLDR 42, "–" U+2013 in CLDR 48).
+//   - DateTimeFormat through ICU 72 (the 5 generated-table locales keep Node.js's own patterns for the
+//     options the tables cover): zero offsets ("GMT" vs "GMT+0"), Egypt's DST from 2023 (zone names),
+//     whole locales whose date data CLDR 48 rewrote (ko zh nl fi en-CA da sv en-IN en-AU he it hu es hi
+//     uk tr ar pt-PT), eras and non-Gregorian calendars, flexible day periods, generic zone names
+//     of Sao Paulo/Sydney, hour suffixes of a lone hour (ru pl pt id cs el en-GB), ru "г.", de's
+//     12-hour "Uhr" and "11/1983", en-GB's weekday comma, ja long zone names, range separators with
+//     thin spaces (de en-GB cs el pt-BR ja ru), style patterns regenerated for another hour cycle. The
+//     exclusions are written for the default seed; other seeds can meet further CLDR differences.
 //   - Intl.Locale minimize of an "und" tag given a script ("und-Hant": ICU 72 "zh-TW", Node "und-Hant").
 //   - Intl.DisplayNames: calendar names islamic/islamic-civil/hebrew/iso8601 (CLDR 48 "Hijri …"),
 //     language+script+region names (ICU 73+ "chinois (simplifié, Chine)"), de "Zyyy", es currency
@@ -57,8 +67,11 @@ const count = Number(opt('--count', 4000));
 const rangeCount = Number(opt('--range-count', 800));
 const localeCount = Number(opt('--locale-count', 400));
 const displayCount = Number(opt('--display-count', 600));
+const dateCount = Number(opt('--date-count', 3000));
+const dateRangeCount = Number(opt('--date-range-count', 800));
 
 const NF = String.raw`(?:Intl\.NumberFormat\(|toLocaleString\()`;
+const DTF = String.raw`(?:Intl\.DateTimeFormat\(|\)\.toLocale(?:Date|Time)?String\()`;
 const EXCLUDED = [
   new RegExp(NF + String.raw`"en-(GB|IN)".*"notation":"compact"`),
   new RegExp(NF + String.raw`"ko".*"unit":"liter","unitDisplay":"narrow"`),
@@ -72,7 +85,7 @@ const EXCLUDED = [
   new RegExp(NF + String.raw`"es".*"style":"currency".*"compactDisplay":"long"`),
   /ListFormat\("nl", \{("type":"conjunction",)?"style":"(short|narrow)"/,
   /RelativeTimeFormat\("(de-CH|fr-CA|it)"/,
-  /DateTimeFormat\("ja-JP", \{"weekday":"narrow".*\}\)\.resolvedOptions\(\)/,
+  /DateTimeFormat\("ja(-JP)?", \{.*"weekday":"narrow".*\}\)\.resolvedOptions\(\)/,
   new RegExp(NF + String.raw`"(de|de-DE|de-CH)".*"unit":"hour","unitDisplay":"narrow"`),
   new RegExp(NF + String.raw`"sv".*"unit":"inch","unitDisplay":"narrow"`),
   /RelativeTimeFormat\("(fr|fr-FR|fr-CA)".*"numeric":"auto".*"(short|narrow)".*"years?"/,
@@ -93,6 +106,46 @@ const EXCLUDED = [
   /DisplayNames\("fr[^"]*".*"type":"region".*\.of\("ZZ"\)/,
   /DisplayNames\("it".*"type":"currency".*\.of\("CNY"\)/,
   /DisplayNames\("sv".*"type":"dateTimeField".*"style":"narrow"/,
+  // DateTimeFormat / toLocale*String through ICU 72 (the generated tables of the 5 core locales hold
+  // Node.js's own patterns). CLDR 48 writes a zero offset "GMT+0"/"GMT+00:00" (CLDR 42 "GMT", "UTC" in
+  // fr); Egypt's DST from 2023 is missing from ICU 72's zone data (codemode's wall time follows the
+  // system tzdata as Date does, but ICU names the offset "standard time").
+  new RegExp(DTF + String.raw`.*"timeZoneName":"\w+(Offset|Generic)"(?!.*"timeZone":"(?!UTC"|Europe/London")[^"]+")`),
+  new RegExp(DTF + String.raw`(?=.*"timeZone":"Africa/Cairo").*(timeZoneName|"timeStyle":"(full|long)")`),
+  // Locales whose date data CLDR 48 rewrote broadly (date-time glue "a las"/"om"/"klo"/", ", day
+  // periods "오후"→"PM" and "a. m." spacing, en-CA/en-IN/en-AU numeric and medium dates, zh-TW spacing
+  // and hour cycle, it/he/hu padding and hour suffixes, tr month abbreviations and day-period place, ar
+  // day periods, hi month names, range separators with thin spaces).
+  new RegExp(DTF + String.raw`"(ko|zh|nl|fi|en-CA|da|sv|en-IN|en-AU|he|it|hu|es|hi|uk|tr|ar|pt-PT)(-[A-Z]{2})?(-u-[a-z0-9-]+)?"`),
+  // Field data CLDR 48 changed in every locale: era names and their place in patterns, the names of
+  // non-Gregorian calendars' eras and months, flexible day periods ("at night" became "in the morning"
+  // for en), generic location names ("Sao Paulo"/"São Paulo"); an hour alone gets a suffix in ru/pl/
+  // pt-PT/id/cs ("17h", "9 ч."), de's 12-hour patterns lost "Uhr", ru ranges lost their spaces, ru
+  // dates with a weekday or 2-digit year lost "г.", en-GB lost the comma after a weekday, ja's long
+  // zone names ("アメリカ東部" became "米国東部").
+  new RegExp(DTF + String.raw`.*("era":|"calendar":"(?!gregory)|-u-ca-|"dayPeriod":|hanidec)`),
+  new RegExp(DTF + String.raw`.*"timeZoneName":"\w+Generic".*"timeZone":"(America/Sao_Paulo|Australia/Sydney)"`),
+  new RegExp(DTF + String.raw`.*("timeZoneName"|"timeStyle":"(full|long)")(?!.*"timeZone":"(?!UTC"|Europe/London")[^"]+")`),
+  // Range patterns: CLDR 48 put thin spaces around the range dash and repeats fields in de, en-GB, cs,
+  // el, pt-BR and ja ranges.
+  new RegExp(DTF + String.raw`"(de|en-GB|cs|el|pt-BR|ja)[^"]*".*\.formatRange`),
+  new RegExp(DTF + String.raw`"(ru|pl|pt|id|cs|el|en-GB)[^"]*", (?!.*"minute")[^)]*"hour"`),
+  new RegExp(DTF + String.raw`"ru[^"]*".*("year":"2-digit"|"weekday")`),
+  new RegExp(DTF + String.raw`"ja[^"]*".*("timeZoneName":"long|"timeStyle":"(full|long)")`),
+  new RegExp(DTF + String.raw`"en-GB[^"]*".*"weekday".*("timeZoneName"|"numberingSystem"|"hourCycle"|"fractionalSecondDigits")`),
+  new RegExp(DTF + String.raw`"en-GB-u-[^"]*".*"weekday"`),
+  // ICU 72's pattern generator: a full time style regenerated for another hour cycle puts a separator
+  // before the zone name and pads the hour differently; de pads a numeric month next to a 2-digit year.
+  new RegExp(DTF + String.raw`.*"timeStyle":"\w+".*("hour12"|"hourCycle")`),
+  new RegExp(DTF + String.raw`"[^"]*-u-hc-[^"]*", .*"timeStyle"`),
+  new RegExp(DTF + String.raw`"de[^"]*".*"year":"2-digit","month":"numeric"`),
+  // ICU 72 cannot join a generic zone name to a lone hour ("PT (hour: 14)"); CLDR 48's de writes a year
+  // and numeric month "11/1983" (CLDR 42 "11.1983").
+  new RegExp(DTF + String.raw`[^)]*, (?!.*"minute")(?=.*"hour")(?=.*"timeZoneName":"\w+Generic")`),
+  new RegExp(DTF + String.raw`"de[^"]*", (?!.*"day")(?=.*"year")(?=.*"month":"(2-digit|numeric)")`),
+  new RegExp(DTF + String.raw`"de(-DE)?(-u-[a-z0-9-]+)?", .*("hour12":true|"hourCycle":"h1[12]")`),
+  new RegExp(DTF + String.raw`"de(-DE)?-u-hc-h1[12]", (?!.*("hour12"|"hourCycle"))`),
+  new RegExp(DTF + String.raw`"ru[^"]*".*\.formatRange`),
 ];
 
 function rnd() {
@@ -280,6 +333,78 @@ function localeExpr() {
   return pick([show(l), show(`${l}.maximize()`), show(`${l}.minimize()`), `String(${l}.maximize().minimize())`]);
 }
 
+// Intl.DateTimeFormat and Date.prototype.toLocale*String over ~30 locales (the generated-table ones and
+// ICU's), every option, instants from 1900 to 2100 and time zones with and without DST.
+const DATE_LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'en', 'de', 'fr', 'ja', 'es-ES', 'es', 'it-IT', 'pt-BR', 'pt-PT',
+  'zh-CN', 'zh-TW', 'ko-KR', 'ru-RU', 'nl-NL', 'en-IN', 'en-CA', 'en-AU', 'sv-SE', 'pl-PL', 'tr-TR', 'ar-EG', 'hi-IN', 'da-DK',
+  'fi-FI', 'cs-CZ', 'he-IL', 'id-ID', 'uk-UA', 'el-GR', 'hu-HU'];
+const DATE_ZONES = ['UTC', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'Asia/Kolkata', 'America/Sao_Paulo',
+  'Australia/Sydney', 'Europe/London', 'America/Los_Angeles', 'Asia/Shanghai', 'Africa/Cairo'];
+function dateTimeOptions(allowStyles) {
+  const o = {};
+  if (allowStyles && maybe(0.25)) {
+    if (maybe(0.7)) o.dateStyle = pick(['full', 'long', 'medium', 'short']);
+    if (maybe(0.6)) o.timeStyle = pick(['full', 'long', 'medium', 'short']);
+  } else {
+    for (const [k, vs, p] of [['weekday', ['short', 'long', 'narrow'], 0.25], ['era', ['short', 'long', 'narrow'], 0.08],
+      ['year', ['numeric', '2-digit'], 0.4], ['month', ['numeric', '2-digit', 'short', 'long', 'narrow'], 0.4],
+      ['day', ['numeric', '2-digit'], 0.4], ['dayPeriod', ['narrow', 'short', 'long'], 0.06], ['hour', ['numeric', '2-digit'], 0.35],
+      ['minute', ['numeric', '2-digit'], 0.3], ['second', ['numeric', '2-digit'], 0.2],
+      ['timeZoneName', ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'], 0.12]]) {
+      if (maybe(p)) o[k] = pick(vs);
+    }
+    // Time fields as programs combine them (ICU appends a lone second or day period to a pattern as
+    // "(second: 5)", which ICU versions word differently).
+    if (o.second !== undefined) o.minute = o.minute || 'numeric';
+    if (o.minute !== undefined || o.dayPeriod !== undefined) o.hour = o.hour || 'numeric';
+    if (o.weekday !== undefined && o.day === undefined && maybe(0.8)) o.day = 'numeric';
+    if (o.day !== undefined && o.month === undefined) o.month = pick(['numeric', 'short', 'long']);
+    if (o.second !== undefined && maybe(0.2)) o.fractionalSecondDigits = int(1, 3);
+  }
+  if (maybe(0.12)) o.hour12 = maybe(0.5);
+  else if (maybe(0.1)) o.hourCycle = pick(['h11', 'h12', 'h23', 'h24']);
+  if (maybe(0.06)) o.calendar = pick(['gregory', 'buddhist', 'japanese', 'islamic-civil', 'hebrew', 'persian', 'roc']);
+  if (maybe(0.05)) o.numberingSystem = pick(['latn', 'arab', 'thai', 'deva', 'hanidec']);
+  if (maybe(0.55)) o.timeZone = pick(DATE_ZONES);
+  return o;
+}
+// Most cases use the locales whose date data CLDR 42 and 48 mostly share (the others are largely
+// excluded below).
+const DATE_LOCALES_SHARED = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'en', 'de', 'fr', 'ja', 'pt-BR', 'ru-RU', 'pl-PL',
+  'cs-CZ', 'id-ID', 'el-GR'];
+function dateLocale() {
+  const l = maybe(0.75) ? pick(DATE_LOCALES_SHARED) : pick(DATE_LOCALES);
+  if (maybe(0.06)) return `${l}-u-hc-${pick(['h11', 'h12', 'h23', 'h24'])}`;
+  if (maybe(0.04)) return `${l}-u-ca-${pick(['buddhist', 'japanese', 'islamic-civil'])}`;
+  if (maybe(0.03)) return `${l}-u-nu-${pick(['arab', 'thai', 'latn'])}`;
+  return l;
+}
+const instant = () => (maybe(0.85) ? int(-2.2e12, 4.1e12) : int(-2208988800000, 4102444800000));
+function dateExpr() {
+  const L = JSON.stringify(dateLocale());
+  const r = rnd();
+  if (r < 0.2) {
+    const m = pick(['toLocaleString', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']);
+    const o = dateTimeOptions(true);
+    if (m === 'toLocaleDateString') delete o.timeStyle;
+    if (m === 'toLocaleTimeString') delete o.dateStyle;
+    return `new Date(${instant()}).${m}(${L}, ${JSON.stringify(o)})`;
+  }
+  const o = JSON.stringify(dateTimeOptions(true));
+  if (r < 0.3) return `new Intl.DateTimeFormat(${L}, ${o}).resolvedOptions()`;
+  const m = maybe(0.25) ? 'formatToParts' : 'format';
+  return `new Intl.DateTimeFormat(${L}, ${o}).${m}(${instant()})`;
+}
+// formatRange/formatRangeToParts: the end is the start plus 0, minutes, hours, days, months or years.
+function dateRangeExpr() {
+  const L = JSON.stringify(dateLocale());
+  const o = JSON.stringify(dateTimeOptions(true));
+  const a = instant();
+  const b = a + pick([0, 60e3 * int(1, 59), 3600e3 * int(1, 30), 86400e3 * int(1, 60), 86400e3 * int(60, 900), -86400e3 * int(1, 5)]);
+  const m = maybe(0.3) ? 'formatRangeToParts' : 'formatRange';
+  return `new Intl.DateTimeFormat(${L}, ${o}).${m}(${a}, ${b})`;
+}
+
 // Intl.DisplayNames over the common types, styles and fallbacks.
 function displayNamesExpr() {
   const type = pick(['language', 'language', 'region', 'region', 'script', 'currency', 'calendar', 'dateTimeField']);
@@ -307,14 +432,16 @@ function programFor(exprs) {
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'intl-diff-'));
 const BATCH = 1000;
-let cases = 0, mismatches = 0, excluded = 0;
-const total = count + rangeCount + localeCount + displayCount;
+let cases = 0, mismatches = 0, excluded = 0, dateCompared = 0;
+const beforeDates = count + rangeCount + localeCount + displayCount;
+const total = beforeDates + dateCount + dateRangeCount;
 for (let start = 0; start < total; start += BATCH) {
   const exprs = [];
   for (let i = start; i < Math.min(total, start + BATCH); i++) {
     exprs.push(i < count ? caseExpr()
       : i < count + rangeCount ? rangeExpr()
-        : i < count + rangeCount + localeCount ? localeExpr() : displayNamesExpr());
+        : i < count + rangeCount + localeCount ? localeExpr()
+          : i < beforeDates ? displayNamesExpr() : i < beforeDates + dateCount ? dateExpr() : dateRangeExpr());
   }
   const file = path.join(tmp, `batch${start}.js`);
   fs.writeFileSync(file, programFor(exprs));
@@ -346,6 +473,7 @@ for (let start = 0; start < total; start += BATCH) {
       excluded++;
       continue;
     }
+    if (start + i >= beforeDates) dateCompared++;
     const a = JSON.stringify(result.value[i]), b = JSON.stringify(expected[i]);
     if (a !== b) {
       mismatches++;
@@ -354,5 +482,6 @@ for (let start = 0; start < total; start += BATCH) {
   }
 }
 fs.rmSync(tmp, { recursive: true, force: true });
-console.log(`intl_diff: ${cases} cases (${excluded} excluded as documented differences), ${mismatches} mismatches`);
+console.log(`intl_diff: ${cases} cases (${excluded} excluded as documented differences; ${dateCompared} ` +
+  `DateTimeFormat/toLocale*String cases compared), ${mismatches} mismatches`);
 process.exit(mismatches === 0 ? 0 : 1);

@@ -4,6 +4,7 @@
 // [Symbol.toPrimitive] call program code and live in the prelude entirely.
 #include "vm/builtins/date.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -321,8 +322,6 @@ Value DateToLocale(VM& vm, CallArgs& args) {
     }
     case date::RequestStatus::kThrew:
       return Value::Empty();
-    case date::RequestStatus::kUnsupported:
-      return Value::Undefined();
   }
   return Value::FromString(vm.NewStringUtf8(date::FormatLocale(t, req, defaults, vm.time_zone())));
 }
@@ -334,33 +333,37 @@ Value IDateValue(VM& vm, CallArgs& args) {
   return v.IsNumber() ? v : Value::Number(kNaN);
 }
 
-// __intrinsics__.dateTimeFormat(t, locale, options, mode): Intl.DateTimeFormat (ECMA-402 §11) through the
-// same request reading and patterns as toLocaleString, with ToDateTimeOptions(…, "any", "date").
-// `locale` is the tag the prelude resolved, `options` a plain-data copy of the options. mode 0: the
-// formatted string of time value t; 1: its parts as a flat array [type, value, …]; 2: the resolved
-// options as a flat array [key, value, …] (timeZone first, then date_format.h ResolvedLocaleFields).
+// __intrinsics__.dateTimeFormat(t, locale, options, mode, defaults): the generated-table formatter
+// of Intl.DateTimeFormat and Date.prototype.toLocale*String (ECMA-402 §11) that the prelude picks
+// for the locales and options the tables cover (vm/prelude/60-intl.js). `locale` is the tag the
+// prelude resolved, `options` a plain-data copy of the options, `defaults` a date::LocaleDefaults
+// (Intl: ToDateTimeOptions(…, "any", "date")). mode 0: the formatted string of time value t; 1: its
+// parts as a flat array [type, value, …]; 2: the resolved options as a flat array [key, value, …]
+// (timeZone first, then date_format.h ResolvedLocaleFields).
 Value IDateTimeFormat(VM& vm, CallArgs& args) {
+  double defaults_code = args[4].IsInt()      ? static_cast<double>(args[4].AsInt())
+                         : args[4].IsNumber() ? args[4].AsNumber()
+                                              : 3;
+  auto defaults =
+      static_cast<date::LocaleDefaults>(std::clamp(static_cast<int>(defaults_code), 0, 3));
   date::LocaleRequest req;
-  switch (date::ReadLocaleRequest(vm, "Intl.DateTimeFormat", args[1], args[2], date::LocaleDefaults::kAnyDate,
-                                  &req)) {
+  switch (date::ReadLocaleRequest(vm, "Intl.DateTimeFormat", args[1], args[2], defaults, &req)) {
     case date::RequestStatus::kOk:
       break;
     case date::RequestStatus::kNeedsProgramCode:
       return vm.ThrowTypeError("Intl.DateTimeFormat: options must be plain data here");
     case date::RequestStatus::kThrew:
       return Value::Empty();
-    case date::RequestStatus::kUnsupported:
-      return Value::Undefined();
   }
   int mode = args[3].IsInt() ? static_cast<int>(args[3].AsInt()) : static_cast<int>(vm.ToNumberPrimitive(args[3]));
   double t = args[0].IsNumber() ? args[0].AsNumber() : args[0].IsInt() ? static_cast<double>(args[0].AsInt()) : 0;
   if (mode == 0) {
     return Value::FromString(
-        vm.NewStringUtf8(date::FormatLocale(t, req, date::LocaleDefaults::kAnyDate, vm.time_zone())));
+        vm.NewStringUtf8(date::FormatLocale(t, req, defaults, vm.time_zone())));
   }
   ArrayObject* out = vm.NewArray(16);
   if (mode == 1) {
-    for (const auto& part : date::FormatLocaleToParts(t, req, date::LocaleDefaults::kAnyDate, vm.time_zone())) {
+    for (const auto& part : date::FormatLocaleToParts(t, req, defaults, vm.time_zone())) {
       vm.ArrayPush(out, vm.Str(part.type));
       vm.ArrayPush(out, vm.Str(part.value));
     }
@@ -368,19 +371,14 @@ Value IDateTimeFormat(VM& vm, CallArgs& args) {
   }
   vm.ArrayPush(out, vm.Str("timeZone"));
   vm.ArrayPush(out, vm.Str(req.has_time_zone ? req.time_zone : vm.time_zone_name()));
-  for (const auto& [key, value] : date::ResolvedLocaleFields(req, date::LocaleDefaults::kAnyDate)) {
-    vm.ArrayPush(out, vm.Str(key));
-    vm.ArrayPush(out, key == "hour12"                   ? Value::Bool(value == "true")
-                      : key == "fractionalSecondDigits" ? Value::Int(value[0] - '0')
-                                                        : vm.Str(value));
-  }
+  date::PushResolvedFields(vm, out, date::ResolvedLocaleFields(req, defaults));
   return Value::FromObject(out);
 }
 
 }  // namespace
 
 void InstallDateIntrinsics(VM& vm, Object* intr) {
-  vm.DefineMethod(intr, "dateTimeFormat", IDateTimeFormat, 4);
+  vm.DefineMethod(intr, "dateTimeFormat", IDateTimeFormat, 5);
 }
 
 void InstallDateBuiltins(VM& vm, Intrinsics& in) {

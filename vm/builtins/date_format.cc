@@ -91,12 +91,6 @@ std::string Where(std::string_view method) {
   return absl::StrCat("Date.prototype.", std::string(method));
 }
 
-RequestStatus Unsupported(VM& vm, std::string_view method, std::string_view what) {
-  vm.Terminate(Termination::kUnsupported,
-               absl::StrCat(Where(method), ": ", std::string(what), " is not supported yet"));
-  return RequestStatus::kUnsupported;
-}
-
 // The value of option `name` as a primitive: false when it needs program code (getter, object).
 bool OptionValue(VM& vm, Object* options, std::string_view name, Value* out) {
   Value getter;
@@ -128,8 +122,9 @@ RequestStatus StringOption(VM& vm, std::string_view method, Object* options, std
   return RequestStatus::kThrew;
 }
 
-// An IANA zone name as Intl accepts it (case-insensitive), canonicalized for absl.
-bool FindZone(std::string_view name, std::string* canonical, absl::TimeZone* zone) {
+}  // namespace
+
+bool FindTimeZone(std::string_view name, std::string* canonical, absl::TimeZone* zone) {
   std::string lower = absl::AsciiStrToLower(std::string(name));
   if (lower == "utc" || lower == "etc/utc" || lower == "gmt" || lower == "etc/gmt") {
     *canonical = "UTC";
@@ -142,8 +137,6 @@ bool FindZone(std::string_view name, std::string* canonical, absl::TimeZone* zon
   *canonical = found;
   return true;
 }
-
-}  // namespace
 
 RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, Value options,
                                 LocaleDefaults defaults, LocaleRequest* out) {
@@ -180,7 +173,7 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
       return RequestStatus::kThrew;
     }
     int index = MatchLocale(tag);
-    if (index < 0) return Unsupported(vm, method, absl::StrCat("the locale \"", tag, "\""));
+    if (index < 0) return RequestStatus::kNeedsProgramCode;
     out->locale = index;
   }
 
@@ -199,7 +192,7 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
                                   "dayPeriod", "fractionalSecondDigits"}) {
       Value v;
       if (!OptionValue(vm, opts, name, &v)) return RequestStatus::kNeedsProgramCode;
-      if (!v.IsUndefined()) return Unsupported(vm, method, absl::StrCat("the option ", std::string(name)));
+      if (!v.IsUndefined()) return RequestStatus::kNeedsProgramCode;
     }
     Value h12;
     if (!OptionValue(vm, opts, "hour12", &h12)) return RequestStatus::kNeedsProgramCode;
@@ -210,7 +203,7 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
       String* s = vm.ToStringPrimitive(tz);
       if (s == nullptr) return RequestStatus::kThrew;
       std::string name = s->ToUtf8();
-      if (!FindZone(name, &out->time_zone, &out->zone)) {
+      if (!FindTimeZone(name, &out->time_zone, &out->zone)) {
         vm.ThrowRangeError(absl::StrCat("Invalid time zone specified: ", name));
         return RequestStatus::kThrew;
       }
@@ -228,7 +221,7 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
     return st;
   int fm;
   if ((st = StringOption(vm, method, opts, "formatMatcher", {"basic", "best fit"}, &fm)) != RequestStatus::kOk) return st;
-  if (fm == 1) return Unsupported(vm, method, "the option formatMatcher \"basic\"");
+  if (fm == 1) return RequestStatus::kNeedsProgramCode;
   if ((st = StringOption(vm, method, opts, "dateStyle", {"full", "long", "medium", "short"}, &out->date_style)) !=
           RequestStatus::kOk ||
       (st = StringOption(vm, method, opts, "timeStyle", {"full", "long", "medium", "short"}, &out->time_style)) !=
@@ -251,10 +244,8 @@ RequestStatus ReadLocaleRequest(VM& vm, std::string_view method, Value locales, 
       vm.ThrowTypeError("Invalid option : dateStyle");
       return RequestStatus::kThrew;
     }
-    if (out->time_style == 1 || out->time_style == 2)
-      return Unsupported(vm, method, "timeStyle \"full\" and \"long\" (they print the zone name)");
-    if (out->time_style != 0 && out->hour12 != 0)
-      return Unsupported(vm, method, "hour12 together with timeStyle");
+    if (out->time_style == 1 || out->time_style == 2) return RequestStatus::kNeedsProgramCode;
+    if (out->time_style != 0 && out->hour12 != 0) return RequestStatus::kNeedsProgramCode;
   }
   return RequestStatus::kOk;
 }
@@ -438,7 +429,13 @@ std::vector<LocalePart> FormatLocaleToParts(double t, const LocaleRequest& req, 
 
 std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const LocaleRequest& req,
                                                                      LocaleDefaults defaults) {
-  std::string pattern = PatternFor(req, defaults);
+  static const char* const kStyles[] = {"", "full", "long", "medium", "short"};
+  return ResolvedPatternFields(PatternFor(req, defaults), kStyles[std::clamp(req.date_style, 0, 4)],
+                               kStyles[std::clamp(req.time_style, 0, 4)]);
+}
+
+std::vector<std::pair<std::string, std::string>> ResolvedPatternFields(
+    std::string_view pattern, std::string_view date_style, std::string_view time_style) {
   // The hour cycle comes from a real hour field (quoted literals skipped).
   std::string hour_cycle;
   for (size_t i = 0; i < pattern.size(); ++i) {
@@ -459,10 +456,9 @@ std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const Loca
     out.emplace_back("hourCycle", hour_cycle);
     out.emplace_back("hour12", hour_cycle == "h12" || hour_cycle == "h11" ? "true" : "false");
   }
-  if (req.date_style != 0 || req.time_style != 0) {
-    static const char* const kStyles[] = {"", "full", "long", "medium", "short"};
-    if (req.date_style != 0) out.emplace_back("dateStyle", kStyles[req.date_style]);
-    if (req.time_style != 0) out.emplace_back("timeStyle", kStyles[req.time_style]);
+  if (!date_style.empty() || !time_style.empty()) {
+    if (!date_style.empty()) out.emplace_back("dateStyle", date_style);
+    if (!time_style.empty()) out.emplace_back("timeStyle", time_style);
     return out;
   }
   // The fields as V8 reads them back: the first item of each field's table found anywhere in the
@@ -475,21 +471,47 @@ std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const Loca
     const char* field;
     std::initializer_list<Item> items;
   } kTable[] = {
-      {"weekday", {{"EEEEE", "narrow"}, {"EEEE", "long"}, {"EEE", "short"}, {"ccccc", "narrow"},
-                   {"cccc", "long"}, {"ccc", "short"}}},
-      {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}, {"GG", "short"}, {"G", "short"}}},
+      {"weekday",
+       {{"EEEEE", "narrow"},
+        {"EEEE", "long"},
+        {"EEE", "short"},
+        {"ccccc", "narrow"},
+        {"cccc", "long"},
+        {"ccc", "short"}}},
+      {"era", {{"GGGGG", "narrow"}, {"GGGG", "long"}, {"GGG", "short"}}},
       {"year", {{"yy", "2-digit"}, {"y", "numeric"}}},
-      {"month", {{"MMMMM", "narrow"}, {"MMMM", "long"}, {"MMM", "short"}, {"MM", "2-digit"}, {"M", "numeric"},
-                 {"LLLLL", "narrow"}, {"LLLL", "long"}, {"LLL", "short"}, {"LL", "2-digit"}, {"L", "numeric"}}},
+      {"month",
+       {{"MMMMM", "narrow"},
+        {"MMMM", "long"},
+        {"MMM", "short"},
+        {"MM", "2-digit"},
+        {"M", "numeric"},
+        {"LLLLL", "narrow"},
+        {"LLLL", "long"},
+        {"LLL", "short"},
+        {"LL", "2-digit"},
+        {"L", "numeric"}}},
       {"day", {{"dd", "2-digit"}, {"d", "numeric"}}},
       {"dayPeriod", {{"BBBBB", "narrow"}, {"BBBB", "long"}, {"B", "short"}}},
-      {"hour", {{"HH", "2-digit"}, {"H", "numeric"}, {"hh", "2-digit"}, {"h", "numeric"}, {"kk", "2-digit"},
-                {"k", "numeric"}, {"KK", "2-digit"}, {"K", "numeric"}}},
+      {"hour",
+       {{"HH", "2-digit"},
+        {"H", "numeric"},
+        {"hh", "2-digit"},
+        {"h", "numeric"},
+        {"kk", "2-digit"},
+        {"k", "numeric"},
+        {"KK", "2-digit"},
+        {"K", "numeric"}}},
       {"minute", {{"mm", "2-digit"}, {"m", "numeric"}}},
       {"second", {{"ss", "2-digit"}, {"s", "numeric"}}},
       {"fractionalSecondDigits", {{"SSS", "3"}, {"SS", "2"}, {"S", "1"}}},
-      {"timeZoneName", {{"zzzz", "long"}, {"z", "short"}, {"OOOO", "longOffset"}, {"O", "shortOffset"},
-                        {"vvvv", "longGeneric"}, {"v", "shortGeneric"}}},
+      {"timeZoneName",
+       {{"zzzz", "long"},
+        {"z", "short"},
+        {"OOOO", "longOffset"},
+        {"O", "shortOffset"},
+        {"vvvv", "longGeneric"},
+        {"v", "shortGeneric"}}},
   };
   for (const auto& row : kTable) {
     for (const Item& item : row.items) {
@@ -500,6 +522,16 @@ std::vector<std::pair<std::string, std::string>> ResolvedLocaleFields(const Loca
     }
   }
   return out;
+}
+
+void PushResolvedFields(VM& vm, ArrayObject* out,
+                        const std::vector<std::pair<std::string, std::string>>& fields) {
+  for (const auto& [key, value] : fields) {
+    vm.ArrayPush(out, vm.Str(key));
+    vm.ArrayPush(out, key == "hour12"                   ? Value::Bool(value == "true")
+                      : key == "fractionalSecondDigits" ? Value::Int(value[0] - '0')
+                                                        : vm.Str(value));
+  }
 }
 
 const char* LocaleTag(const LocaleRequest& req) {

@@ -7,7 +7,10 @@
 #include <unicode/calendar.h>
 #include <unicode/coll.h>
 #include <unicode/decimfmt.h>
+#include <unicode/dtitvfmt.h>
 #include <unicode/dtptngen.h>
+#include <unicode/fpositer.h>
+#include <unicode/gregocal.h>
 #include <unicode/listformatter.h>
 #include <unicode/locdspnm.h>
 #include <unicode/locid.h>
@@ -16,6 +19,8 @@
 #include <unicode/numsys.h>
 #include <unicode/plurrule.h>
 #include <unicode/reldatefmt.h>
+#include <unicode/simpletz.h>
+#include <unicode/smpdtfmt.h>
 #include <unicode/timezone.h>
 #include <unicode/ucurr.h>
 #include <unicode/uloc.h>
@@ -33,6 +38,8 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "vm/builtins/date.h"
+#include "vm/builtins/date_format.h"
 #include "vm/object.h"
 #include "vm/vm.h"
 
@@ -736,9 +743,9 @@ Value IntlLocaleInfo(VM& vm, CallArgs& args) {
   return Value::Undefined();
 }
 
-// intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key) (ECMA-402
-// §8.3.2) for "currency", "numberingSystem", "unit" is handled in the prelude; here "currency" and
-// "numberingSystem".
+// intlSupportedValues(key) → the sorted values ICU supports for Intl.supportedValuesOf(key)
+// (ECMA-402 §8.3.2; "unit" is handled in the prelude): "currency", "calendar" and "collation" (BCP 47
+// names: "gregory", "ethioaa", "phonebk", …), "timeZone" (canonical zones) and "numberingSystem".
 Value IntlSupportedValues(VM& vm, CallArgs& args) {
   std::string key = Utf8(args[0]);
   std::set<std::string> values;
@@ -1045,6 +1052,428 @@ Value IntlCanonicalTimeZone(VM& vm, CallArgs& args) {
   return FromIcu(vm, canonical);
 }
 
+// ---- DateTimeFormat
+// ----------------------------------------------------------------------------------
+// Intl.DateTimeFormat and Date.prototype.toLocale*String beyond the generated tables of
+// vm/builtins/date_format.cc (other locales, era, timeZoneName, hourCycle, dayPeriod,
+// fractionalSecondDigits, timeStyle long/full, calendars, numbering systems, formatRange), the way
+// V8 does it (src/objects/js-date-time-format.cc): a skeleton built by the prelude from the options
+// → DateTimePatternGenerator's best pattern with the hour cycle forced → SimpleDateFormat over a
+// proleptic Gregorian calendar; DateIntervalFormat for ranges.
+//
+// The clock: Date's local time comes from the system tz database through absl (vm.time_zone()); ICU
+// has its own zone data. The wall time printed must agree with getHours() of the same Date in the
+// same zone, so the ICU zone is used only when its offset at the instant equals absl's; otherwise
+// the instant is formatted in a fixed-offset zone with absl's offset (the fields agree with Date; a
+// zone name then reads as ICU prints a fixed offset, "GMT+1").
+
+// The hour-field letter of an hour cycle ("h11" K, "h12" h, "h23" H, "h24" k); 0 for none.
+char16_t HourLetter(std::string_view hc) {
+  if (hc == "h11") return u'K';
+  if (hc == "h12") return u'h';
+  if (hc == "h23") return u'H';
+  if (hc == "h24") return u'k';
+  return 0;
+}
+
+// The hour cycle of the first hour field of a pattern outside quotes ("" when it has none).
+std::string HourCycleOfPattern(const icu::UnicodeString& pattern) {
+  bool quoted = false;
+  for (int32_t i = 0; i < pattern.length(); i++) {
+    char16_t c = pattern[i];
+    if (c == u'\'') quoted = !quoted;
+    if (quoted) continue;
+    if (c == u'K') return "h11";
+    if (c == u'h') return "h12";
+    if (c == u'H') return "h23";
+    if (c == u'k') return "h24";
+  }
+  return "";
+}
+
+// Forces the hour fields of `pattern` (outside quotes) to the letter of `hc`; as V8, an hour field
+// right after a day field gets a space before it.
+icu::UnicodeString ForceHourCycle(const icu::UnicodeString& pattern, std::string_view hc) {
+  char16_t to = HourLetter(hc);
+  if (to == 0) return pattern;
+  icu::UnicodeString out;
+  bool quoted = false;
+  char16_t last = 0;
+  for (int32_t i = 0; i < pattern.length(); i++) {
+    char16_t c = pattern[i];
+    if (c == u'\'') quoted = !quoted;
+    bool hour = !quoted && (c == u'h' || c == u'H' || c == u'K' || c == u'k');
+    if (hour && last == u'd') out.append(u' ');
+    out.append(hour ? to : c);
+    last = c;
+  }
+  return out;
+}
+
+icu::DateTimePatternGenerator* PatternGenerator(const std::string& locale) {
+  static BoundedCache<icu::DateTimePatternGenerator> cache;
+  return cache.Get(locale, [&]() -> std::unique_ptr<icu::DateTimePatternGenerator> {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::DateTimePatternGenerator> g(
+        icu::DateTimePatternGenerator::createInstance(LocaleOf(locale), status));
+    if (U_FAILURE(status)) return nullptr;
+    return g;
+  });
+}
+
+icu::UnicodeString BestPattern(icu::DateTimePatternGenerator* g, const icu::UnicodeString& skeleton,
+                               std::string_view hc) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString p = g->getBestPattern(skeleton, UDATPG_MATCH_HOUR_FIELD_LENGTH, status);
+  return ForceHourCycle(p, hc);
+}
+
+// The best pattern for the skeleton of `pattern` with its hour fields in cycle `hc` (V8's
+// DateTimeStylePattern step for a style whose hour cycle is not hc).
+icu::UnicodeString WithHourCycle(icu::DateTimePatternGenerator* g,
+                                 const icu::UnicodeString& pattern, std::string_view hc) {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString sk = icu::DateTimePatternGenerator::staticGetSkeleton(pattern, status);
+  icu::UnicodeString forced;
+  char16_t to = HourLetter(hc);
+  for (int32_t i = 0; i < sk.length(); i++) {
+    char16_t c = sk[i];
+    // V8 drops the day-period letters (ICU-20437) and lets the pattern generator add them back.
+    if (c == u'a' || c == u'b' || c == u'B') continue;
+    forced.append((c == u'h' || c == u'H' || c == u'K' || c == u'k') && to != 0 ? to : c);
+  }
+  return BestPattern(g, forced, hc);
+}
+
+icu::DateFormat::EStyle StyleOf(std::string_view s) {
+  return s == "full"     ? icu::DateFormat::kFull
+         : s == "long"   ? icu::DateFormat::kLong
+         : s == "medium" ? icu::DateFormat::kMedium
+                         : icu::DateFormat::kShort;
+}
+
+// One resolved DateTimeFormat: its SimpleDateFormat (proleptic Gregorian when Gregorian) and, made
+// on the first formatRange, its DateIntervalFormat.
+struct IcuDateFormat {
+  std::unique_ptr<icu::SimpleDateFormat> format;
+  std::unique_ptr<icu::DateIntervalFormat> interval;
+  icu::Locale locale;
+  std::string hc;
+};
+
+// The pattern of ECMA-402 §11.1.2 CreateDateTimeFormat for the prelude's resolved record: dateStyle
+// / timeStyle through ICU's style patterns (regenerated from their skeleton when their hour cycle
+// is not `hc`, V8's DateTimeStylePattern), else the best pattern for `skeleton`.
+bool PatternOf(const std::string& locale, const std::string& skeleton,
+               const std::string& date_style, const std::string& time_style, const std::string& hc,
+               icu::UnicodeString* pattern) {
+  icu::DateTimePatternGenerator* g = PatternGenerator(locale);
+  if (g == nullptr) return false;
+  if (date_style.empty() && time_style.empty()) {
+    *pattern = BestPattern(g, icu::UnicodeString::fromUTF8(skeleton), hc);
+    return true;
+  }
+  icu::Locale loc = LocaleOf(locale);
+  std::unique_ptr<icu::DateFormat> styled(
+      time_style.empty() ? icu::DateFormat::createDateInstance(StyleOf(date_style), loc)
+      : date_style.empty()
+          ? icu::DateFormat::createTimeInstance(StyleOf(time_style), loc)
+          : icu::DateFormat::createDateTimeInstance(StyleOf(date_style), StyleOf(time_style), loc));
+  auto* simple = dynamic_cast<icu::SimpleDateFormat*>(styled.get());
+  if (simple == nullptr) return false;
+  simple->toPattern(*pattern);
+  if (time_style.empty()) return true;
+  // Newer ICUs give a style pattern in the hour cycle of a -u-hc- keyword (V8 then compares that
+  // with hc); ICU 72 does not, so the pattern is regenerated here as they do.
+  UErrorCode status = U_ZERO_ERROR;
+  std::string keyword_hc = loc.getUnicodeKeywordValue<std::string>("hc", status);
+  if (U_SUCCESS(status) && HourLetter(keyword_hc) != 0 &&
+      HourCycleOfPattern(*pattern) != keyword_hc) {
+    *pattern = WithHourCycle(g, *pattern, keyword_hc);
+  }
+  if (HourCycleOfPattern(*pattern) != hc) *pattern = WithHourCycle(g, *pattern, hc);
+  return true;
+}
+
+IcuDateFormat* DateFormatFor(const std::string& locale, const std::string& skeleton,
+                             const std::string& date_style, const std::string& time_style,
+                             const std::string& hc) {
+  static BoundedCache<IcuDateFormat> cache;
+  return cache.Get(
+      absl::StrCat(locale, "|", skeleton, "|", date_style, "|", time_style, "|", hc),
+      [&]() -> std::unique_ptr<IcuDateFormat> {
+        icu::UnicodeString pattern;
+        if (!PatternOf(locale, skeleton, date_style, time_style, hc, &pattern)) return nullptr;
+        auto d = std::make_unique<IcuDateFormat>();
+        d->locale = LocaleOf(locale);
+        d->hc = hc;
+        UErrorCode status = U_ZERO_ERROR;
+        d->format = std::make_unique<icu::SimpleDateFormat>(pattern, d->locale, status);
+        if (U_FAILURE(status)) return nullptr;
+        std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(d->locale, status));
+        if (U_FAILURE(status) || cal == nullptr) return nullptr;
+        if (auto* greg = dynamic_cast<icu::GregorianCalendar*>(cal.get())) {
+          // ECMAScript time is proleptic Gregorian: no Julian dates before 1582.
+          greg->setGregorianChange(-9007199254740992.0, status);
+        }
+        d->format->adoptCalendar(cal.release());
+        return d;
+      });
+}
+
+// The ICU zone to format instants ts[0..n) in: `name`'s ICU zone when ICU's offsets agree with
+// absl's (the source of Date's local time) at every instant. Otherwise (ICU 72's zone data predates
+// a rule change the system tzdata has) a zone with absl's fixed offset at ts[0]; when absl's
+// offsets also differ between the instants (a range across a transition), UTC, and ts are shifted
+// by absl's offsets so that every instant prints its own wall time.
+std::unique_ptr<icu::TimeZone> ZoneFor(const std::string& name, const absl::TimeZone& tz,
+                                       double* ts, int n) {
+  std::unique_ptr<icu::TimeZone> zone(
+      icu::TimeZone::createTimeZone(icu::UnicodeString::fromUTF8(name)));
+  bool agree = zone != nullptr;
+  for (int i = 0; i < n && agree; i++) {
+    int32_t raw = 0, dst = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    zone->getOffset(ts[i], false, raw, dst, status);
+    agree = U_SUCCESS(status) && static_cast<int64_t>(raw) + dst == date::OffsetAtUtc(tz, ts[i]);
+  }
+  if (agree) return zone;
+  int64_t first = date::OffsetAtUtc(tz, ts[0]);
+  bool fixed = true;
+  for (int i = 1; i < n; i++) fixed = fixed && date::OffsetAtUtc(tz, ts[i]) == first;
+  if (fixed) {
+    return std::make_unique<icu::SimpleTimeZone>(static_cast<int32_t>(first),
+                                                 icu::UnicodeString::fromUTF8(name));
+  }
+  for (int i = 0; i < n; i++) ts[i] += static_cast<double>(date::OffsetAtUtc(tz, ts[i]));
+  return std::unique_ptr<icu::TimeZone>(icu::TimeZone::getGMT()->clone());
+}
+
+// ECMA-402 §11.5.5 part types of ICU's date fields (as V8's IcuDateFieldIdToDateType).
+const char* DatePartName(int32_t field) {
+  switch (field) {
+    case UDAT_YEAR_FIELD:
+    case UDAT_EXTENDED_YEAR_FIELD:
+      return "year";
+    case UDAT_YEAR_NAME_FIELD:
+      return "yearName";
+    case UDAT_MONTH_FIELD:
+    case UDAT_STANDALONE_MONTH_FIELD:
+      return "month";
+    case UDAT_DATE_FIELD:
+      return "day";
+    case UDAT_HOUR_OF_DAY1_FIELD:
+    case UDAT_HOUR_OF_DAY0_FIELD:
+    case UDAT_HOUR1_FIELD:
+    case UDAT_HOUR0_FIELD:
+      return "hour";
+    case UDAT_MINUTE_FIELD:
+      return "minute";
+    case UDAT_SECOND_FIELD:
+      return "second";
+    case UDAT_DAY_OF_WEEK_FIELD:
+    case UDAT_DOW_LOCAL_FIELD:
+    case UDAT_STANDALONE_DAY_FIELD:
+      return "weekday";
+    case UDAT_AM_PM_FIELD:
+    case UDAT_AM_PM_MIDNIGHT_NOON_FIELD:
+    case UDAT_FLEXIBLE_DAY_PERIOD_FIELD:
+      return "dayPeriod";
+    case UDAT_TIMEZONE_FIELD:
+    case UDAT_TIMEZONE_RFC_FIELD:
+    case UDAT_TIMEZONE_GENERIC_FIELD:
+    case UDAT_TIMEZONE_SPECIAL_FIELD:
+    case UDAT_TIMEZONE_LOCALIZED_GMT_OFFSET_FIELD:
+    case UDAT_TIMEZONE_ISO_FIELD:
+    case UDAT_TIMEZONE_ISO_LOCAL_FIELD:
+      return "timeZoneName";
+    case UDAT_ERA_FIELD:
+      return "era";
+    case UDAT_FRACTIONAL_SECOND_FIELD:
+      return "fractionalSecond";
+    case UDAT_RELATED_YEAR_FIELD:
+      return "relatedYear";
+    default:
+      return "literal";
+  }
+}
+
+// Appends [type, value(, source)] for text[begin, end) to `a`.
+void PushPart(VM& vm, ArrayObject* a, const char* type, const icu::UnicodeString& text,
+              int32_t begin, int32_t end, const char* source) {
+  vm.ArrayPush(a, vm.Str(type));
+  vm.ArrayPush(a, FromIcu(vm, text.tempSubStringBetween(begin, end)));
+  if (source != nullptr) vm.ArrayPush(a, vm.Str(source));
+}
+
+// formatToParts of one instant: [type, value, …].
+Value SingleParts(VM& vm, icu::SimpleDateFormat* f, double t) {
+  icu::UnicodeString text;
+  icu::FieldPositionIterator it;
+  UErrorCode status = U_ZERO_ERROR;
+  f->format(t, text, &it, status);
+  ArrayObject* a = vm.NewArray(16);
+  icu::FieldPosition fp;
+  int32_t previous = 0;
+  while (it.next(fp)) {
+    if (fp.getBeginIndex() > previous)
+      PushPart(vm, a, "literal", text, previous, fp.getBeginIndex(), nullptr);
+    PushPart(vm, a, DatePartName(fp.getField()), text, fp.getBeginIndex(), fp.getEndIndex(),
+             nullptr);
+    previous = fp.getEndIndex();
+  }
+  if (text.length() > previous) PushPart(vm, a, "literal", text, previous, text.length(), nullptr);
+  return Value::FromObject(a);
+}
+
+// format() prints U+202F NARROW NO-BREAK SPACE (CLDR 42's space before AM/PM) as a plain space, as
+// V8 does in format() and toLocaleString only (formatToParts and formatRange keep it).
+Value PlainSpaces(VM& vm, icu::UnicodeString text) {
+  text.findAndReplace(icu::UnicodeString(u'\u202f'), icu::UnicodeString(u' '));
+  return FromIcu(vm, text);
+}
+
+double TimeArg(Value v) {
+  return v.IsInt() ? static_cast<double>(v.AsInt()) : v.IsNumber() ? v.AsNumber() : 0;
+}
+
+// intlDateTimeFormat(locale, skeleton, dateStyle, timeStyle, hc, timeZone, mode, x, y): ECMA-402
+// §11 formatting of the prelude's resolved record. locale: the ICU locale tag (with its
+// -u-ca/-nu/-hc keywords); skeleton: the ICU skeleton of the field options ("" with a style);
+// dateStyle/timeStyle:
+// "" or full/long/medium/short; hc: the [[HourCycle]] ("" when undefined); timeZone: an IANA name
+// as date_format.h FindTimeZone canonicalized it, or undefined for the run's zone; x, y: time
+// values (finite, TimeClipped). mode 0: format(x) (string); 1: formatToParts(x) [type, value, …];
+// 2: the resolved options [key, value, …] (calendar, numberingSystem, timeZone, then date_format.h
+// ResolvedPatternFields); 3: formatRange(x, y) (string); 4: formatRangeToParts(x, y) [type, value,
+// source, …]; modes 3 and 4 give undefined when both dates print alike (format x alone then). A
+// locale ICU cannot make a pattern for stops the run (UnsupportedSyntax).
+Value IntlDateTimeFormat(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]), skeleton = Utf8(args[1]), date_style = Utf8(args[2]);
+  std::string time_style = Utf8(args[3]), hc = Utf8(args[4]);
+  int mode = static_cast<int>(TimeArg(args[6]));
+  double x = TimeArg(args[7]), y = TimeArg(args[8]);
+  std::string zone_name = vm.time_zone_name();
+  absl::TimeZone tz = vm.time_zone();
+  if (args[5].IsString()) {
+    if (!date::FindTimeZone(Utf8(args[5]), &zone_name, &tz))
+      return vm.ThrowRangeError("Invalid time zone");
+  }
+  vm.ChargeSteps(64);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  IcuDateFormat* d = DateFormatFor(locale, skeleton, date_style, time_style, hc);
+  if (d == nullptr)
+    return Unsupported(vm, absl::StrCat("Intl.DateTimeFormat for the locale \"", locale, "\""));
+  icu::SimpleDateFormat* f = d->format.get();
+  if (mode == 2) {
+    ArrayObject* a = vm.NewArray(16);
+    std::string type = f->getCalendar()->getType();
+    const char* bcp = uloc_toUnicodeLocaleType("ca", type.c_str());
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::NumberingSystem> ns(
+        icu::NumberingSystem::createInstance(d->locale, status));
+    std::string pattern;
+    icu::UnicodeString upattern;
+    f->toPattern(upattern).toUTF8String(pattern);
+    vm.ArrayPush(a, vm.Str("calendar"));
+    vm.ArrayPush(a, vm.Str(bcp != nullptr ? bcp : type.c_str()));
+    vm.ArrayPush(a, vm.Str("numberingSystem"));
+    vm.ArrayPush(a, vm.Str(U_SUCCESS(status) && ns != nullptr ? ns->getName() : "latn"));
+    vm.ArrayPush(a, vm.Str("timeZone"));
+    vm.ArrayPush(a, vm.Str(zone_name));
+    date::PushResolvedFields(vm, a, date::ResolvedPatternFields(pattern, date_style, time_style));
+    return Value::FromObject(a);
+  }
+  bool range = mode == 3 || mode == 4;
+  double instants[2] = {x, y};
+  std::unique_ptr<icu::TimeZone> zone = ZoneFor(zone_name, tz, instants, range ? 2 : 1);
+  x = instants[0];
+  y = instants[1];
+  f->setTimeZone(*zone);
+  if (mode == 0) {
+    icu::UnicodeString text;
+    f->format(x, text);
+    return PlainSpaces(vm, text);
+  }
+  if (mode == 1) return SingleParts(vm, f, x);
+  UErrorCode status = U_ZERO_ERROR;
+  if (d->interval == nullptr) {
+    icu::UnicodeString pattern;
+    f->toPattern(pattern);
+    icu::UnicodeString sk = icu::DateTimePatternGenerator::staticGetSkeleton(pattern, status);
+    icu::Locale loc = d->locale;
+    // The interval formatter learns the hour cycle from the locale, as V8 passes it.
+    if (!d->hc.empty()) loc.setUnicodeKeywordValue("hc", d->hc, status);
+    d->interval.reset(icu::DateIntervalFormat::createInstance(sk, loc, status));
+    if (U_FAILURE(status) || d->interval == nullptr) {
+      d->interval.reset();
+      return Unsupported(vm, "Intl.DateTimeFormat.prototype.formatRange for this locale");
+    }
+  }
+  d->interval->setTimeZone(*zone);
+  std::unique_ptr<icu::Calendar> c1(f->getCalendar()->clone()), c2(f->getCalendar()->clone());
+  c1->setTime(x, status);
+  c2->setTime(y, status);
+  icu::FormattedDateInterval formatted = d->interval->formatToValue(*c1, *c2, status);
+  icu::UnicodeString text = formatted.toString(status);
+  if (U_FAILURE(status)) return vm.ThrowTypeError("Internal error. Icu error.");
+  // Spans of the start (0) and end (1) dates; none when both dates print the same.
+  std::vector<Span> spans = SpansOf(formatted, status);
+  int32_t start_begin = -1, start_end = -1, end_begin = -1, end_end = -1;
+  for (const Span& s : spans) {
+    if (s.category != UFIELD_CATEGORY_DATE_INTERVAL_SPAN) continue;
+    if (s.field == 0) start_begin = s.begin, start_end = s.end;
+    if (s.field == 1) end_begin = s.begin, end_end = s.end;
+  }
+  // §11.5.9 PartitionDateTimeRangePattern step 13: dates that print alike format as the start date
+  // alone, which the prelude does with its own formatter (the generated tables where they apply).
+  if (start_begin < 0 && end_begin < 0) return Value::Undefined();
+  if (mode == 3) return FromIcu(vm, text);
+  auto source = [&](int32_t b, int32_t e) {
+    if (b >= start_begin && e <= start_end) return "startRange";
+    if (b >= end_begin && e <= end_end) return "endRange";
+    return "shared";
+  };
+  ArrayObject* a = vm.NewArray(32);
+  int32_t previous = 0;
+  for (const Span& s : spans) {
+    if (s.category != UFIELD_CATEGORY_DATE) continue;
+    if (s.begin > previous)
+      PushPart(vm, a, "literal", text, previous, s.begin, source(previous, s.begin));
+    PushPart(vm, a, DatePartName(s.field), text, s.begin, s.end, source(s.begin, s.end));
+    previous = s.end;
+  }
+  if (text.length() > previous) {
+    PushPart(vm, a, "literal", text, previous, text.length(), source(previous, text.length()));
+  }
+  return Value::FromObject(a);
+}
+
+// intlDateDefaultHourCycle(locale) → the locale's default hour cycle ("h11", "h12", "h23", "h24";
+// ICU DateTimePatternGenerator::getDefaultHourCycle, which honours a -u-hc- keyword).
+Value IntlDateDefaultHourCycle(VM& vm, CallArgs& args) {
+  std::string locale = Utf8(args[0]);
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::DateTimePatternGenerator* g = PatternGenerator(locale);
+  if (g == nullptr) return vm.Str("h23");
+  UErrorCode status = U_ZERO_ERROR;
+  UDateFormatHourCycle hc = g->getDefaultHourCycle(status);
+  if (U_FAILURE(status)) return vm.Str("h23");
+  return vm.Str(hc == UDAT_HOUR_CYCLE_11   ? "h11"
+                : hc == UDAT_HOUR_CYCLE_12 ? "h12"
+                : hc == UDAT_HOUR_CYCLE_24 ? "h24"
+                                           : "h23");
+}
+
+// intlDateTimeZone(name) → the IANA name of a time zone option as the system tz database spells it
+// ("UTC" for UTC/GMT/Etc/UTC/Etc/GMT), or undefined when it names no zone.
+Value IntlDateTimeZone(VM& vm, CallArgs& args) {
+  std::string canonical;
+  absl::TimeZone tz;
+  if (!date::FindTimeZone(Utf8(args[0]), &canonical, &tz)) return Value::Undefined();
+  return vm.Str(canonical);
+}
+
 // ---- Segmenter ---------------------------------------------------------------------------------------
 
 // intlSegment(locale, granularity, string) → the flat array [start, isWordLike, start, isWordLike, …,
@@ -1113,6 +1542,9 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlRelativeTime", IntlRelativeTime, 6);
   vm.DefineMethod(intr, "intlCanonicalTimeZone", IntlCanonicalTimeZone, 1);
   vm.DefineMethod(intr, "intlSegment", IntlSegment, 3);
+  vm.DefineMethod(intr, "intlDateTimeFormat", IntlDateTimeFormat, 9);
+  vm.DefineMethod(intr, "intlDateDefaultHourCycle", IntlDateDefaultHourCycle, 1);
+  vm.DefineMethod(intr, "intlDateTimeZone", IntlDateTimeZone, 1);
 }
 
 }  // namespace codemode::vm

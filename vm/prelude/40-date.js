@@ -37,40 +37,7 @@ for (const name of ['Date', 'FullYear', 'Hours', 'Milliseconds', 'Minutes', 'Mon
 recallNatives.push(DatePrototype.setYear);
 for (let i = 0; i < recallNatives.length; i++) I.primSetFallback(recallNatives[i], dateRecall);
 
-// toLocale*String(locales, options) with getters or object values: read them the way ECMA-402 does
-// (CanonicalizeLocaleList, then GetOption in CreateDateTimeFormat's order) into plain data.
-const OPTION_KEYS = ['localeMatcher', 'calendar', 'numberingSystem', 'hour12', 'hourCycle', 'timeZone',
-  'weekday', 'era', 'year', 'month', 'day', 'dayPeriod', 'hour', 'minute', 'second',
-  'fractionalSecondDigits', 'timeZoneName', 'formatMatcher', 'dateStyle', 'timeStyle'];
-function dateLocaleSlow(fn, thisArg, locales, options) {
-  'use strict';
-  let list = locales;
-  if (locales !== undefined && typeof locales !== 'string') {
-    const O = I.toObject(locales);
-    const len = I.toLength(+O.length);
-    list = [];
-    for (let k = 0; k < len; k++) {
-      if (!(k in O)) continue;
-      const v = O[k];
-      if (typeof v !== 'string' && !isObject(v)) throw typeError('Language ID should be string or object.');
-      createDataProperty(list, list.length, `${v}`);
-    }
-  }
-  let copy = options;
-  if (options !== undefined) {
-    const O = I.toObject(options);
-    copy = {};
-    for (let i = 0; i < OPTION_KEYS.length; i++) {
-      const k = OPTION_KEYS[i];
-      const v = O[k];
-      if (v !== undefined) createDataProperty(copy, k, k === 'hour12' ? !!v : `${v}`);
-    }
-  }
-  return call(fn, thisArg, list, copy);
-}
-I.primSetFallback(DatePrototype.toLocaleString, dateLocaleSlow);
-I.primSetFallback(DatePrototype.toLocaleDateString, dateLocaleSlow);
-I.primSetFallback(DatePrototype.toLocaleTimeString, dateLocaleSlow);
+// toLocale*String's program-code path (getters, other locales and options) is set by 60-intl.js.
 
 // Date.prototype.toJSON(key) (§21.4.4.37): generic over any object with toISOString.
 function toJSON(key) {

@@ -1,13 +1,14 @@
 // Intl (ECMA-402, 2023 edition as Node.js 20 implements it): getCanonicalLocales, supportedValuesOf,
 // NumberFormat, PluralRules, Collator, ListFormat, RelativeTimeFormat, DateTimeFormat, Segmenter;
-// Number.prototype.toLocaleString and String.prototype.localeCompare through them.
+// Number.prototype.toLocaleString, Date.prototype.toLocale*String and String.prototype.localeCompare
+// through them.
 // Self-hosted: option reading runs program code (getters, ToString). Every Intl object keeps its
 // resolved options as plain data in private fields (so it survives snapshots); the formatting itself is
 // done by ICU through the natives of vm/builtins/intl.cc, which take only the locale tag and an ICU
-// number skeleton built here from the resolved options.
-// Locale tags with extensions (-u-…, -t-…, -x-…) stop the run with UnsupportedSyntax: their keywords
-// (numbering systems, collations, calendars, …) are not resolved yet, and ignoring them could change
-// the output.
+// number or date skeleton built here from the resolved options.
+// Each service resolves the -u- keywords it has (nu; ca, hc, nu for DateTimeFormat; co, kf, kn);
+// other extensions (-t-…, -x-…) stop the run with UnsupportedSyntax: ignoring them could change the
+// output.
 (function (I) {
   'use strict';
   const call = I.call;
@@ -1010,37 +1011,223 @@
 
 
   // ---------------------------------------------------------------------- Intl.DateTimeFormat (§11)
-  // Shares the option reading, patterns and renderer of Date.prototype.toLocale*String (vm/builtins/
-  // date_format.h, patterns generated from Node.js's ICU): the record keeps the resolved locale tag and
-  // a plain-data copy of the options; formatting uses the run's time zone unless timeZone is given.
+  // initializeDateTimeFormat reads the options as V8 does (ECMA-402 §11.1.2 CreateDateTimeFormat with
+  // Node.js 20's hour-cycle rules) into a plain-data record (it survives snapshots). Two formatters
+  // share the record:
+  //  - the generated tables of Date.prototype.toLocale*String (vm/builtins/date_format.cc, patterns and
+  //    names taken from Node.js's newer ICU) for en-US, en-GB, de-DE, fr-FR, ja-JP and the options they
+  //    cover (no -u- keywords, calendar, numberingSystem, hourCycle, era, dayPeriod,
+  //    fractionalSecondDigits, timeZoneName, timeStyle full/long, hour12 with timeStyle): they keep
+  //    their Node.js output where the system ICU 72 (CLDR 42) prints otherwise;
+  //  - everything else goes to ICU (I.intlDateTimeFormat, vm/builtins/intl.cc): skeleton → best
+  //    pattern → SimpleDateFormat, DateIntervalFormat for formatRange/formatRangeToParts.
   const DTF = 'Intl.DateTimeFormat';
   const dateTimeFormat = I.dateTimeFormat;
-  const DTF_OPTION_KEYS = ['localeMatcher', 'calendar', 'numberingSystem', 'hour12', 'hourCycle', 'timeZone',
-    'weekday', 'era', 'year', 'month', 'day', 'dayPeriod', 'hour', 'minute', 'second',
-    'fractionalSecondDigits', 'timeZoneName', 'formatMatcher', 'dateStyle', 'timeStyle'];
+  const icuDateFormat = I.intlDateTimeFormat;
+  const defaultHourCycle = I.intlDateDefaultHourCycle;
+  const dateTimeZone = I.intlDateTimeZone;
+  const dateValue = I.dateValue;
+  const DTF_GENERATED_OPTION_KEYS = ['localeMatcher', 'hour12', 'timeZone', 'weekday', 'year', 'month', 'day',
+    'hour', 'minute', 'second', 'dateStyle', 'timeStyle'];
+  const DTF_GENERATED_LOCALES = ['en-US', 'en', 'en-GB', 'de-DE', 'de', 'fr-FR', 'fr', 'ja-JP', 'ja'];
+  const HOUR_CYCLES = ['h11', 'h12', 'h23', 'h24'];
+  const STYLES = ['full', 'long', 'medium', 'short'];
+  // ECMA-402 Table 7 in V8's reading order, with each value's ICU skeleton letters (hour: per cycle).
+  const DTF_FIELDS = [
+    ['weekday', ['narrow', 'long', 'short'], ['EEEEE', 'EEEE', 'EEE']],
+    ['era', ['narrow', 'long', 'short'], ['GGGGG', 'GGGG', 'GGG']],
+    ['year', ['2-digit', 'numeric'], ['yy', 'y']],
+    ['month', ['narrow', 'long', 'short', '2-digit', 'numeric'], ['MMMMM', 'MMMM', 'MMM', 'MM', 'M']],
+    ['day', ['2-digit', 'numeric'], ['dd', 'd']],
+    ['dayPeriod', ['narrow', 'long', 'short'], ['BBBBB', 'BBBB', 'B']],
+    ['hour', ['2-digit', 'numeric'], undefined],
+    ['minute', ['2-digit', 'numeric'], ['mm', 'm']],
+    ['second', ['2-digit', 'numeric'], ['ss', 's']],
+    ['timeZoneName', ['short', 'long', 'shortOffset', 'longOffset', 'shortGeneric', 'longGeneric'],
+      ['z', 'zzzz', 'O', 'OOOO', 'v', 'vvvv']],
+  ];
+  const HOUR_LETTER = { h11: 'K', h12: 'h', h23: 'H', h24: 'k' };
   const dateNow = Date.now;
 
-  function initializeDateTimeFormat(locales, options) {
-    const requested = canonicalizeLocaleList(locales);
-    const O = coerceOptionsToObject(options);
-    const copy = {};
-    for (let i = 0; i < DTF_OPTION_KEYS.length; i++) {
-      const k = DTF_OPTION_KEYS[i];
-      const v = O[k];
-      if (v !== undefined) createDataProperty(copy, k, k === 'hour12' ? !!v : `${v}`);
+  function includes(list, v) {
+    for (let i = 0; i < list.length; i++) if (list[i] === v) return true;
+    return false;
+  }
+  function isSupportedCalendar(ca) {
+    return includes(supportedValues('calendar'), ca);
+  }
+  // A tag from a base and [key, value] keywords (undefined values left out), keys in the given order.
+  function withKeywords(base, pairs) {
+    let ext = '';
+    for (let i = 0; i < pairs.length; i++) if (pairs[i][1] !== undefined) ext += `-${pairs[i][0]}-${pairs[i][1]}`;
+    return ext === '' ? base : `${base}-u${ext}`;
+  }
+
+  // ToDateTimeOptions (ECMA-402 2022 §11.1.3, as Node.js 20 still reads the options): an object
+  // inheriting from the options, with year/month/day and/or hour/minute/second "numeric" added when
+  // none of the required fields nor a style is given.
+  function toDateTimeOptions(options, required, defaults) {
+    const opts = $Object.create(options === undefined ? null : I.toObject(options));
+    let needDefaults = true;
+    if (required !== 'time') {
+      for (const p of ['weekday', 'year', 'month', 'day']) if (opts[p] !== undefined) needDefaults = false;
     }
-    for (let i = 0; i < requested.length; i++) {
-      const kw = splitTag(requested[i]).keywords;
-      for (const k of ['ca', 'hc', 'nu']) {
-        if (kw[k] !== undefined) I.unsupported(`Intl.DateTimeFormat locale extension -u-${k} ("${requested[i]}")`);
+    if (required !== 'date') {
+      for (const p of ['dayPeriod', 'hour', 'minute', 'second', 'fractionalSecondDigits']) {
+        if (opts[p] !== undefined) needDefaults = false;
       }
     }
+    const dateStyle = opts.dateStyle;
+    const timeStyle = opts.timeStyle;
+    if (dateStyle !== undefined || timeStyle !== undefined) needDefaults = false;
+    if (required === 'date' && timeStyle !== undefined) throw new $TypeError('Invalid option : timeStyle');
+    if (required === 'time' && dateStyle !== undefined) throw new $TypeError('Invalid option : dateStyle');
+    if (needDefaults && (defaults === 'date' || defaults === 'all')) {
+      for (const p of ['year', 'month', 'day']) createDataProperty(opts, p, 'numeric');
+    }
+    if (needDefaults && (defaults === 'time' || defaults === 'all')) {
+      for (const p of ['hour', 'minute', 'second']) createDataProperty(opts, p, 'numeric');
+    }
+    return opts;
+  }
+
+  // required: 'any' | 'date' | 'time'; defaults: 'date' | 'time' | 'all' (ECMA-402 §11.1.2);
+  // where: the constructor or method V8's messages name.
+  function initializeDateTimeFormat(locales, options, required, defaults, where) {
+    const requested = canonicalizeLocaleList(locales);
+    options = toDateTimeOptions(options, required, defaults);
+    getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', where);
+    const calendar = getOption(options, 'calendar', 'string', undefined, undefined, where);
+    if (calendar !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, calendar)) {
+      throw new $RangeError(`Invalid calendar : ${calendar}`);
+    }
+    const ns = getOption(options, 'numberingSystem', 'string', undefined, undefined, where);
+    if (ns !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, ns)) {
+      throw new $RangeError(`Invalid numberingSystem : ${ns}`);
+    }
+    const hour12 = getOption(options, 'hour12', 'boolean', undefined, undefined, where);
+    const hourCycleOption = getOption(options, 'hourCycle', 'string', HOUR_CYCLES, undefined, where);
+    const hourCycle = hour12 !== undefined ? undefined : hourCycleOption;
+    // ResolveLocale with the relevant keys ca, hc, nu of the extension; an option that differs from the
+    // extension's value takes the keyword out of the locale (V8).
+    const resolved = resolveLocale(requested, 'format', ['ca', 'hc', 'nu'], {}, (key, value) =>
+      key === 'ca' ? isSupportedCalendar(value) : key === 'nu' ? isSupportedNumberingSystem(value)
+        : includes(HOUR_CYCLES, value));
+    const base = splitTag(resolved.locale).base;
+    const ext = resolved.values;
+    let ca = calendar !== undefined && ext.ca !== calendar ? undefined : ext.ca;
+    let nu = ns !== undefined && ext.nu !== ns ? undefined : ext.nu;
+    const reportedCa = ca, reportedNu = nu;
+    if (calendar !== undefined && isSupportedCalendar(calendar)) ca = calendar;
+    if (ns !== undefined && isSupportedNumberingSystem(ns)) nu = ns;
+    const icuLocale = withKeywords(base, [['ca', ca], ['hc', ext.hc], ['nu', nu]]);
+    // The hour cycle as Node.js 20 resolves it: hour12 picks h11/h23 where the locale's cycle is one
+    // of those, else h12/h24.
+    const hcDefault = defaultHourCycle(icuLocale);
+    let hc = hourCycle === undefined ? ext.hc : hourCycle;
+    if (hour12 !== undefined) {
+      const zeroBased = hcDefault === 'h11' || hcDefault === 'h23';
+      hc = hour12 ? (zeroBased ? 'h11' : 'h12') : (zeroBased ? 'h23' : 'h24');
+    } else if (hc === undefined) {
+      hc = hcDefault;
+    }
+    let timeZone = options.timeZone;
+    if (timeZone !== undefined) {
+      const name = `${timeZone}`;
+      timeZone = dateTimeZone(name);
+      if (timeZone === undefined) throw new $RangeError(`Invalid time zone specified: ${name}`);
+    }
+    let skeleton = '';
+    let explicit;
+    let hasHour = false;
+    const newFields = [];
+    const fields = $Object.create(null);
+    for (let i = 0; i < DTF_FIELDS.length; i++) {
+      const row = DTF_FIELDS[i];
+      const prop = row[0];
+      if (prop === 'timeZoneName') {
+        const fsd = defaultNumberOption(options.fractionalSecondDigits, 1, 3, undefined, 'fractionalSecondDigits');
+        if (fsd !== undefined) {
+          for (let k = 0; k < fsd; k++) skeleton += 'S';
+          if (explicit === undefined) explicit = 'fractionalSecondDigits';
+          newFields[newFields.length] = prop;
+        }
+      }
+      const v = getOption(options, prop, 'string', row[1], undefined, where);
+      if (v === undefined) continue;
+      fields[prop] = v;
+      if (explicit === undefined) explicit = prop;
+      if (prop === 'hour') {
+        hasHour = true;
+        const letter = HOUR_LETTER[hc];
+        skeleton += v === '2-digit' ? letter + letter : letter;
+      } else {
+        for (let k = 0; k < row[1].length; k++) if (row[1][k] === v) skeleton += row[2][k];
+      }
+      if (prop === 'era' || prop === 'dayPeriod' || prop === 'timeZoneName') newFields[newFields.length] = prop;
+    }
+    getOption(options, 'formatMatcher', 'string', ['basic', 'best fit'], 'best fit', where);
+    const dateStyle = getOption(options, 'dateStyle', 'string', STYLES, undefined, where);
+    const timeStyle = getOption(options, 'timeStyle', 'string', STYLES, undefined, where);
+    let dtfHc;
+    if (dateStyle !== undefined || timeStyle !== undefined) {
+      if (explicit !== undefined) {
+        throw new $TypeError(`Can't set option ${explicit} when ${dateStyle !== undefined ? 'dateStyle' : 'timeStyle'} is used`);
+      }
+      if (timeStyle !== undefined) dtfHc = hc;
+    } else if (hasHour) {
+      dtfHc = hc;
+    }
+    // hour12 or hourCycle take a -u-hc- that disagrees with the cycle used out of the locale.
+    const reportedHc = (hour12 !== undefined || hourCycleOption !== undefined) && ext.hc !== dtfHc ? undefined : ext.hc;
     const r = {};
-    r.locale = resolveLocale(requested, 'format').locale;
-    r.options = copy;
-    r.resolved = dateTimeFormat(0, r.locale, copy, 2);
+    r.locale = withKeywords(base, [['ca', reportedCa], ['hc', reportedHc], ['nu', reportedNu]]);
+    r.icuLocale = icuLocale;
+    r.skeleton = skeleton;
+    r.dateStyle = dateStyle === undefined ? '' : dateStyle;
+    r.timeStyle = timeStyle === undefined ? '' : timeStyle;
+    r.hc = dtfHc === undefined ? '' : dtfHc;
+    r.timeZone = timeZone;
+    r.defaults = defaults === 'all' ? 0 : defaults === 'date' ? (required === 'date' ? 1 : 3) : 2;
+    // The generated tables, where they apply: the options copied as plain data for their reader.
+    r.generated = icuLocale === base && includes(DTF_GENERATED_LOCALES, base) && calendar === undefined &&
+      ns === undefined && hourCycleOption === undefined && newFields.length === 0 &&
+      timeStyle !== 'full' && timeStyle !== 'long' && !(hour12 !== undefined && timeStyle !== undefined);
+    if (r.generated) {
+      const copy = {};
+      createDataProperty(copy, 'hour12', hour12);
+      createDataProperty(copy, 'timeZone', timeZone);
+      createDataProperty(copy, 'dateStyle', dateStyle);
+      createDataProperty(copy, 'timeStyle', timeStyle);
+      for (let i = 0; i < DTF_FIELDS.length; i++) {
+        const prop = DTF_FIELDS[i][0];
+        const v = fields[prop];
+        if (v !== undefined && includes(DTF_GENERATED_OPTION_KEYS, prop)) createDataProperty(copy, prop, v);
+      }
+      r.options = copy;
+    }
     return r;
   }
+
+  // Formats time value x (and y for ranges) with record r; mode as I.intlDateTimeFormat's.
+  function formatDateTime(r, mode, x, y) {
+    if (r.generated && mode <= 2) return dateTimeFormat(x, r.locale, r.options, mode, r.defaults);
+    return icuDateFormat(r.icuLocale, r.skeleton, r.dateStyle, r.timeStyle, r.hc, r.timeZone, mode, x, y);
+  }
+
+  // Date.prototype.toLocale*String's program-code path (options with getters, other locales, the
+  // options the generated tables do not cover): ECMA-402 §20.4.1-3 through a DateTimeFormat record.
+  const DatePrototype = Date.prototype;
+  function dateToLocale(fn, thisArg, locales, options) {
+    const kind = fn === DatePrototype.toLocaleDateString ? 1 : fn === DatePrototype.toLocaleTimeString ? 2 : 0;
+    const name = kind === 1 ? 'toLocaleDateString' : kind === 2 ? 'toLocaleTimeString' : 'toLocaleString';
+    const r = initializeDateTimeFormat(locales, options, kind === 1 ? 'date' : kind === 2 ? 'time' : 'any',
+      kind === 1 ? 'date' : kind === 2 ? 'time' : 'all', `Date.prototype.${name}`);
+    return formatDateTime(r, 0, dateValue(thisArg));
+  }
+  I.primSetFallback(DatePrototype.toLocaleString, dateToLocale);
+  I.primSetFallback(DatePrototype.toLocaleDateString, dateToLocale);
+  I.primSetFallback(DatePrototype.toLocaleTimeString, dateToLocale);
 
   // §11.5.12 ToDateTimeFormattable + TimeClip: undefined is now.
   function timeValueOf(date) {
@@ -1054,7 +1241,7 @@
     #r;
     #bound = undefined;
     constructor(locales, options) {
-      this.#r = initializeDateTimeFormat(locales, options);
+      this.#r = initializeDateTimeFormat(locales, options, 'any', 'date', DTF);
     }
     static is(v) {
       return isObject(v) && #r in v;
@@ -1092,42 +1279,77 @@
     let f = DateTimeFormatImpl.bound(this);
     if (f === undefined) {
       const r = DateTimeFormatImpl.record(this);
-      f = (date) => dateTimeFormat(timeValueOf(date), r.locale, r.options, 0);
+      f = (date) => formatDateTime(r, 0, timeValueOf(date));
       defineValue(f, 'name', '', 'c');
       DateTimeFormatImpl.setBound(this, f);
     }
     return f;
   });
-  defineMethod(DTFP, 'formatToParts', function formatToParts(date) {
-    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatToParts');
-    const flat = dateTimeFormat(timeValueOf(date), r.locale, r.options, 1);
-    // V8 prints ICU's U+202F between a time and its day period ("1:05 PM") as a plain space in
-    // format() only (the generated patterns hold format()'s text); its parts keep U+202F.
-    for (let i = 2; i + 2 < flat.length; i += 2) {
-      const lit = flat[i + 1];
-      const before = flat[i - 2];
-      if (flat[i] === 'literal' && flat[i + 2] === 'dayPeriod' && lit === ' ' &&
-          (before === 'hour' || before === 'minute' || before === 'second')) {
-        flat[i + 1] = call(stringSlice, lit, 0, lit.length - 1) + '\u202f';
+  // §11.5.6 FormatDateTimeToParts of time value x.
+  function dateTimeParts(r, x) {
+    const flat = formatDateTime(r, 1, x);
+    if (r.generated) {
+      // V8 prints ICU's U+202F between a time and its day period ("1:05 PM") as a plain space in
+      // format() only (the generated patterns hold format()'s text); its parts keep U+202F.
+      for (let i = 2; i + 2 < flat.length; i += 2) {
+        const lit = flat[i + 1];
+        const before = flat[i - 2];
+        if (flat[i] === 'literal' && flat[i + 2] === 'dayPeriod' && lit === ' ' &&
+            (before === 'hour' || before === 'minute' || before === 'second')) {
+          flat[i + 1] = call(stringSlice, lit, 0, lit.length - 1) + '\u202f';
+        }
       }
     }
     return formatToPartsArray(flat);
+  }
+  defineMethod(DTFP, 'formatToParts', function formatToParts(date) {
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatToParts');
+    return dateTimeParts(r, timeValueOf(date));
   }, 1);
+  // §11.5.9 PartitionDateTimeRangePattern: both dates are required; V8 throws its TypeError for a
+  // missing one, then converts both before the RangeError of TimeClip.
+  function dateRangeValues(startDate, endDate) {
+    if (startDate === undefined || endDate === undefined) throw new $TypeError('Invalid time value');
+    const x = $Number(startDate);
+    const y = $Number(endDate);
+    return [timeValueOf(x), timeValueOf(y)];
+  }
   defineMethod(DTFP, 'formatRange', function formatRange(startDate, endDate) {
-    thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRange');
-    I.unsupported('Intl.DateTimeFormat.prototype.formatRange');
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRange');
+    const xy = dateRangeValues(startDate, endDate);
+    const s = formatDateTime(r, 3, xy[0], xy[1]);
+    return s !== undefined ? s : formatDateTime(r, 0, xy[0]);
   }, 2);
   defineMethod(DTFP, 'formatRangeToParts', function formatRangeToParts(startDate, endDate) {
-    thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRangeToParts');
-    I.unsupported('Intl.DateTimeFormat.prototype.formatRangeToParts');
+    const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.formatRangeToParts');
+    const xy = dateRangeValues(startDate, endDate);
+    const flat = formatDateTime(r, 4, xy[0], xy[1]);
+    if (flat === undefined) {
+      // Both dates print alike: the parts of the start date, all "shared".
+      const out = dateTimeParts(r, xy[0]);
+      for (let i = 0; i < out.length; i++) createDataProperty(out[i], 'source', 'shared');
+      return out;
+    }
+    const out = [];
+    for (let i = 0; i < flat.length; i += 3) {
+      const part = {};
+      createDataProperty(part, 'type', flat[i]);
+      createDataProperty(part, 'value', flat[i + 1]);
+      createDataProperty(part, 'source', flat[i + 2]);
+      out[out.length] = part;
+    }
+    return out;
   }, 2);
   defineMethod(DTFP, 'resolvedOptions', function resolvedOptions() {
     const r = thisDateTimeFormat(this, 'Intl.DateTimeFormat.prototype.resolvedOptions');
+    // [key, value, …]: timeZone (calendar and numberingSystem from ICU), then the fields read back
+    // from the pattern (date_format.h ResolvedPatternFields).
+    const info = formatDateTime(r, 2, 0);
     const o = {};
     createDataProperty(o, 'locale', r.locale);
+    // The generated tables are Gregorian with Latin digits.
     createDataProperty(o, 'calendar', 'gregory');
     createDataProperty(o, 'numberingSystem', 'latn');
-    const info = r.resolved;
     for (let i = 0; i < info.length; i += 2) {
       let v = info[i + 1];
       // V8 names zones by ICU's canonical IDs ("Asia/Calcutta" for "Asia/Kolkata").
@@ -1271,7 +1493,7 @@
   // ---------------------------------------------------------------------- Intl.Locale (§14)
   // The tag is canonicalized by ICU (intlCanonicalizeTag); options replace base subtags and -u-
   // keywords (§14.1.2 ApplyOptionsToTag, §14.1.3 ApplyUnicodeExtensionToTag); maximize/minimize are
-  // ICU's likely subtags. Extensions other than -u- stop the run (splitTag), as elsewhere here.
+  // ICU's likely subtags. Extensions other than -u- are kept in the tag (splitTag's `others`).
   const LC = 'Intl.Locale';
   const LOCALE_KEYS = ['ca', 'co', 'hc', 'kf', 'kn', 'nu'];
   function badLocale() {
