@@ -114,6 +114,10 @@ Closure* VM::LoadModule(std::shared_ptr<const bytecode::Module> module) {
     const auto& bc = module->protos[i];
     Proto* p = heap_->Alloc<Proto>();
     p->bc = &bc;
+    p->code = bc.code.data();
+    p->num_params = bc.num_params;
+    p->num_regs = bc.num_regs;
+    p->has_rest = bc.has_rest;
     p->name = bc.name.empty() ? empty_string() : Intern(NewStringUtf8(bc.name));
     p->constants.reserve(bc.constants.size());
     p->keys.resize(bc.constants.size());
@@ -949,12 +953,11 @@ reload:
   // frame stack is above stop_depth) come here with `f` set: the checks cost ~5 % of a call-heavy run.
 enter:
   Proto* proto = f->proto;
-  const auto* bc = proto->bc;
-  const Instr* code = bc->code.data();
+  const Instr* code = proto->code;
   const Instr* pc = f->pc;
   Value* R = stack_.data() + f->base;
   const Value* K = proto->constants.data();
-  const bool strict = bc->strict;
+  const bool strict = proto->bc->strict;
   const bool shared_proto = proto->is_shared();
 
 #define SAVE_PC() (f->pc = pc)
@@ -1014,7 +1017,7 @@ enter:
         uint32_t k = GetBx(i);
         Value v = K[k];
         if (v.IsEmpty()) {
-          const auto& c = bc->constants[k];
+          const auto& c = proto->bc->constants[k];
           if (c.kind == bytecode::Constant::Kind::kTemplate) {
             if (proto->template_cache[k].IsUndefined()) {
               // The frozen strings array with .raw, cached per site (ECMA-262 §13.2.8.4).
@@ -2397,7 +2400,7 @@ enter:
           p = NewPromise();
           getter_first = ResolveUnlessThenGetter(p, v, &then_getter);
         }
-        act->registers.assign(R, R + bc->num_regs);
+        act->registers.assign(R, R + proto->bc->num_regs);
         act->pc = static_cast<uint32_t>(pc - code);
         act->resume_reg = static_cast<uint8_t>(a);
         PromiseReaction fr{Value::Undefined(), Value::Undefined(), Value::FromObject(act), 0, 4};
@@ -2416,11 +2419,11 @@ enter:
         ActivationObject* act = f->activation;
         EXPECT_STATE(act != nullptr && act->klass() == ObjectClass::kGenerator);
         unsigned c = GetC(i);
-        bool async_step = bc->is_async && c != 2;
+        bool async_step = proto->bc->is_async && c != 2;
         Value out = c == 2 || async_step ? (c == 2 ? Value::FromObject(act) : R[GetB(i)])
                     : c == 1             ? R[GetB(i)]
                                          : MakeIterResult(R[GetB(i)], false);
-        act->registers.assign(R, R + bc->num_regs);
+        act->registers.assign(R, R + proto->bc->num_regs);
         act->pc = static_cast<uint32_t>(pc - code);
         act->resume_reg = static_cast<uint8_t>(a);
         act->running = false;
@@ -2435,7 +2438,7 @@ enter:
       }
       case Op::YIELDSTAR:
         f->pc = pc;
-        AFTER_CALL(CallHelper(static_cast<int>(bc->is_async ? HelperId::kAsyncYieldStarStep
+        AFTER_CALL(CallHelper(static_cast<int>(proto->bc->is_async ? HelperId::kAsyncYieldStarStep
                                                             : HelperId::kYieldStarStep),
                               static_cast<uint8_t>(a),
                               {R[GetB(i)], R[GetB(i) + 1], R[GetC(i) + 1], R[GetC(i)]}));
@@ -2718,6 +2721,27 @@ enter:
             v = (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size()) ? t->arr[k - 1] : t->GetInt(k);
           } else {
             v = t->Get(LuaTable::NormalizeKey(kv));
+          }
+          if (v.IsObject()) {
+            // An array of records is usually walked in order (loops, the prelude's __sort): ask
+            // now for the memory of this record and of its neighbours, so reading their fields
+            // later does not wait on cache misses (a record's header, its `entries` vector and
+            // the entries' storage are three cache lines). Neighbours at distance 1 had their
+            // header asked for on the previous step, so their entries' storage can be asked for.
+            PrefetchLuaTable(v.AsObject());
+            if (kv.IsInt()) {
+              const int64_t k = kv.AsInt();  // t->arr[k - 1] is v
+              for (int64_t n : {k, k - 2}) {
+                if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && IS_LUATABLE(t->arr[n])) {
+                  __builtin_prefetch(static_cast<LuaTable*>(t->arr[n].AsObject())->entries.data());
+                }
+              }
+              for (int64_t n : {k + 1, k - 3}) {
+                if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && t->arr[n].IsObject()) {
+                  PrefetchLuaTable(t->arr[n].AsObject());
+                }
+              }
+            }
           }
           if (!v.IsUndefined() || t->metatable == nullptr) {
             R[a] = v;
@@ -3038,20 +3062,20 @@ enter:
               static_cast<FunctionObject*>(fo)->type == FunctionType::kClosure) {
             auto* closure = static_cast<Closure*>(fo);
             Proto* cp = closure->proto_fn;
-            const auto* cbc = cp->bc;
-            if (!cbc->has_rest && frames_.size() <= limits_.max_call_depth) {
+            if (!cp->has_rest && frames_.size() <= limits_.max_call_depth) {
               uint32_t base = f->base + a + 1;
-              const size_t need = static_cast<size_t>(base) + cbc->num_regs + argc + 8;
+              const uint32_t nregs = cp->num_regs;
+              const size_t need = static_cast<size_t>(base) + nregs + argc + 8;
               if (need + 512 > stack_.size()) EnsureStack(need);  // the out-of-line call is rare
               Value* NR = stack_.data() + base;
               NR[0] = Value::Undefined();
-              uint32_t nparams = cbc->num_params;
+              uint32_t nparams = cp->num_params;
               for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
-              for (uint32_t j = 1 + nparams; j < cbc->num_regs; ++j) NR[j] = Value::Undefined();
+              for (uint32_t j = 1 + nparams; j < nregs; ++j) NR[j] = Value::Undefined();
               Frame& nf = frames_.emplace_back();
               nf.closure = closure;
               nf.proto = cp;
-              nf.pc = cbc->code.data();
+              nf.pc = cp->code;
               nf.base = base;
               nf.argc = argc;
               nf.site.kind = CallSite::Kind::kCall;

@@ -339,6 +339,12 @@ class Proto final : public HeapCell {
  public:
   Proto() : HeapCell(CellKind::kProto) {}
   const bytecode::FunctionProto* bc = nullptr;  // owned by the module the VM keeps alive
+  // Copies of bc's fields a call and the interpreter's frame entry read, one pointer hop closer
+  // (set by VM::LoadModule): the call path is a chain of dependent loads.
+  const isa::Instr* code = nullptr;  // bc->code.data()
+  uint8_t num_params = 0;
+  uint8_t num_regs = 1;
+  bool has_rest = false;
   std::vector<Value> constants;
   std::vector<PropertyKey> keys;  // per constant: its property key (string constants)
   std::vector<Proto*> children;
