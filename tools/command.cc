@@ -389,6 +389,7 @@ class CommandCall {
     json::ParseOptions parse;
     parse.max_depth = shared_->options.max_output_depth;
     parse.max_bytes = shared_->options.max_output_bytes;
+    parse.allow_lone_surrogates = true;  // the program's JSON.parse rules (vm::ParseJsonForHost)
     if (absl::Status valid = json::Validate(output, parse); !valid.ok()) {
       return absl::UnknownError(absl::StrCat("tool printed invalid JSON: ", valid.message()));
     }

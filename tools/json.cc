@@ -444,6 +444,13 @@ std::string DescribeChar(std::string_view text, size_t pos) {
   return absl::StrFormat("character U+%04X", cp);
 }
 
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 class Locator {
  public:
   Locator(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
@@ -548,13 +555,6 @@ class Locator {
 
   void SkipSpace() {
     while (pos_ < text_.size() && IsJsonSpace(text_[pos_])) ++pos_;
-  }
-
-  static int HexValue(char c) {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
   }
 
   // Reads the 4 hex digits of a \u escape whose backslash is at `at`; -1 if malformed.
@@ -868,7 +868,57 @@ absl::StatusOr<Value> Parse(std::string_view text, const ParseOptions& options) 
   return value;
 }
 
+namespace {
+
+// `text` with every \u escape of a lone surrogate turned into \uFFFD (same length, so error positions
+// stay true), or nullopt when it has none.
+std::optional<std::string> MaskLoneSurrogates(std::string_view text) {
+  auto hex4 = [&](size_t at) -> int {  // the 4 hex digits of a \u escape at `at`, or -1
+    if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
+    int v = 0;
+    for (size_t k = at + 2; k < at + 6; ++k) {
+      int h = HexValue(text[k]);
+      if (h < 0) return -1;
+      v = v * 16 + h;
+    }
+    return v;
+  };
+  std::optional<std::string> masked;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (!in_string) {
+      in_string = c == '"';
+      continue;
+    }
+    if (c == '"') {
+      in_string = false;
+    } else if (c == '\\') {
+      int unit = hex4(i);
+      if (unit >= 0xD800 && unit <= 0xDBFF) {
+        int low = hex4(i + 6);
+        if (low >= 0xDC00 && low <= 0xDFFF) {
+          i += 11;
+          continue;
+        }
+      }
+      if (unit >= 0xD800 && unit <= 0xDFFF) {
+        if (!masked) masked.emplace(text);
+        masked->replace(i + 2, 4, "FFFD");
+      }
+      ++i;  // the escaped character (or the 'u' of an escape whose digits are plain characters)
+    }
+  }
+  return masked;
+}
+
+}  // namespace
+
 absl::Status Validate(std::string_view text, const ParseOptions& options) {
+  if (options.allow_lone_surrogates) {
+    if (std::optional<std::string> masked = MaskLoneSurrogates(text))
+      return ParseInto(*masked, options, nullptr);
+  }
   return ParseInto(text, options, nullptr);
 }
 

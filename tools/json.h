@@ -123,6 +123,10 @@ class Object {
 struct ParseOptions {
   int max_depth = 64;
   size_t max_bytes = size_t{64} << 20;
+  // Validate only: accept \u escapes of lone surrogates (JSON.parse does, and a JavaScript program's
+  // strings may hold them, so a tool echoing its input gives them back). Parse still rejects them: a
+  // Value holds UTF-8.
+  bool allow_lone_surrogates = false;
 };
 
 // Parses one JSON text (RFC 8259; ECMA-262 §25.5.1 JSON.parse grammar) with simdjson.
@@ -134,7 +138,7 @@ struct ParseOptions {
 absl::StatusOr<Value> Parse(std::string_view text, const ParseOptions& options = {});
 
 // Checks that `text` is one valid JSON text under `options`, with the same errors as Parse,
-// without building a Value.
+// without building a Value (lone surrogate escapes pass with options.allow_lone_surrogates).
 absl::Status Validate(std::string_view text, const ParseOptions& options = {});
 
 // Compact JSON text, exactly as JSON.stringify(v) (ECMA-262 §25.5.2): no whitespace, members in

@@ -149,7 +149,9 @@ Tool Tool::FromFunction(SyncFn fn, std::string description, json::Value input_sc
           request.stop, [once] { std::thread([once] { once->Complete(Cancelled()); }).detach(); });
       absl::StatusOr<std::string> result = (*shared_fn)(request.input_json);
       if (result.ok()) {
-        if (absl::Status valid = json::Validate(*result); !valid.ok()) {
+        json::ParseOptions parse;
+        parse.allow_lone_surrogates = true;  // the program's JSON.parse rules
+        if (absl::Status valid = json::Validate(*result, parse); !valid.ok()) {
           result =
               absl::InternalError(absl::StrCat("tool returned invalid JSON: ", valid.message()));
         }

@@ -367,7 +367,13 @@ bool MayHaveNegativeZero(std::string_view text) {
 }  // namespace
 
 bool VM::ParseJsonForHost(std::string_view text, Value* out, std::string* error) {
-  if (MayHaveNegativeZero(text)) {
+  simdjson::dom::parser parser;
+  simdjson::padded_string padded(text);
+  simdjson::dom::element root;
+  simdjson::error_code err = simdjson::SUCCESS;
+  // Our JSON.parse reads what simdjson cannot give exactly: `-0`, and \u escapes of lone surrogates
+  // (a JavaScript string may hold them; simdjson's strings are UTF-8).
+  if (MayHaveNegativeZero(text) || (err = parser.parse(padded).get(root)) == simdjson::STRING_ERROR) {
     Value v = ParseJsonUtf8(*this, text);
     if (v.IsEmpty()) {
       if (has_exception()) {
@@ -381,10 +387,6 @@ bool VM::ParseJsonForHost(std::string_view text, Value* out, std::string* error)
     *out = v;
     return true;
   }
-  simdjson::dom::parser parser;
-  simdjson::padded_string padded(text);
-  simdjson::dom::element root;
-  auto err = parser.parse(padded).get(root);
   if (err) {
     *error = simdjson::error_message(err);
     return false;

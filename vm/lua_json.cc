@@ -215,6 +215,11 @@ bool VM::ParseJsonForLua(std::string_view text, Value* out, std::string* error) 
   simdjson::padded_string padded(text);
   simdjson::dom::element root;
   auto err = parser.parse(padded).get(root);
+  if (err == simdjson::STRING_ERROR) {
+    // Tool outputs may hold them (JavaScript programs read them: vm/json_bridge.cc); Lua cannot.
+    *error = "a string holds a \\u escape of a lone surrogate, which a Lua string (UTF-8) cannot hold";
+    return false;
+  }
   if (err) {
     *error = simdjson::error_message(err);
     return false;

@@ -256,6 +256,45 @@ TEST_CASE("in-process tools: arguments follow JSON.stringify, results arrive asy
   CHECK(two.error.kind == "InvalidToolInput");
 }
 
+TEST_CASE("tool outputs with lone surrogate escapes: JavaScript reads them and Lua refuses them clearly") {
+  auto tools = [] {
+    codemode::tools::Namespace root;
+    codemode::tools::Namespace ns;
+    ns.tools.emplace_back("echo", codemode::tools::Tool::FromFunction(
+                                      [](std::string_view in) -> absl::StatusOr<std::string> {
+                                        return std::string(in);
+                                      }));
+    ns.tools.emplace_back("lone", codemode::tools::Tool::FromFunction(
+                                      [](std::string_view) -> absl::StatusOr<std::string> {
+                                        return std::string(R"({"s":"\ud800x"})");
+                                      }));
+    root.namespaces.emplace_back("t", std::move(ns));
+    return root;
+  };
+  // The input goes out as JSON.stringify writes it ("\ud800") and comes back as JSON.parse reads it.
+  Result js = MakeRuntime({}, tools())->Execute(R"(
+    const r = await tools.t.echo({ s: '\ud800x', t: 'a\udc00', pair: '\ud83d\ude00' });
+    return [r.s.length, r.s.charCodeAt(0), r.t.charCodeAt(1), r.pair];
+  )");
+  REQUIRE(js.ok);
+  CHECK(js.value_json == R"([2,55296,56320,"😀"])");
+  RuntimeOptions options;
+  options.language = codemode::Language::kLua;
+  auto tree = codemode::tools::ToolTree::Make(tools());
+  REQUIRE(tree.ok());
+  options.tools = std::move(*tree);
+  auto lua = Runtime::Make(std::move(options));
+  REQUIRE(lua.ok());
+  Result refused = (*lua)->Execute(R"(
+    local ok, err = pcall(tools.t.lone, {})
+    return { ok = ok, err = err }
+  )");
+  REQUIRE(refused.ok);
+  CHECK(refused.value_json ==
+        R"({"err":"Invalid tool output: a string holds a \\u escape of a lone surrogate, which a Lua )"
+        R"(string (UTF-8) cannot hold","ok":false})");
+}
+
 TEST_CASE("tool arguments: BigInt and wrapper objects follow JSON.stringify") {
   codemode::tools::Namespace root;
   codemode::tools::Namespace ns;

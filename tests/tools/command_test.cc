@@ -95,6 +95,13 @@ TEST_CASE("command: failures", "[command]") {
         "ééééé…");
 }
 
+TEST_CASE("command: output with lone surrogate escapes is handed on as printed", "[command]") {
+  // JSON.parse reads them, and a JavaScript program's strings may hold them (vm::ParseJsonForHost).
+  CallOutcome lone = CallAndWait(Shell("printf '{\"s\":\"\\\\ud800x\"}'"), "{}");
+  REQUIRE(lone.ok());
+  CHECK(*lone == "{\"s\":\"\\ud800x\"}");
+}
+
 TEST_CASE("command: empty output as null (for durable cancel)", "[command]") {
   CommandOptions options;
   options.empty_output_is_null = true;

@@ -270,6 +270,24 @@ TEST_CASE("syntax errors report line, column and byte", "[json]") {
         "after an array element");
 }
 
+TEST_CASE("Validate may accept lone surrogate escapes for JavaScript's JSON.parse", "[json]") {
+  json::ParseOptions lenient;
+  lenient.allow_lone_surrogates = true;
+  CHECK(json::Validate("[\"\\ud800\"]", lenient).ok());
+  CHECK(json::Validate("{\"a\\udc00\": \"x\\uDBFFy\\uDC00\\uD800\"}", lenient).ok());
+  CHECK(json::Validate("\"\\\\ud800\"", lenient).ok());  // an escaped backslash, then "ud800"
+  // Still rejected: everything else, at the same place (the mask keeps every byte offset).
+  CHECK(json::Validate("[\"\\ud800\", x]", lenient).message() ==
+        "invalid JSON at line 1, column 12 (byte 11): unexpected character 'x', expected a value");
+  CHECK(json::Validate("[\"\\ud80\"]", lenient).message().find("invalid \\u escape") !=
+        std::string::npos);
+  CHECK(json::Validate("\"\\ud800", lenient).message().find("unterminated string") !=
+        std::string::npos);
+  // The default and Parse keep refusing them: a json::Value holds UTF-8.
+  CHECK_FALSE(json::Validate("[\"\\ud800\"]").ok());
+  CHECK_FALSE(json::Parse("[\"\\ud800\"]", lenient).ok());
+}
+
 TEST_CASE("texts that cannot be represented are rejected clearly", "[json]") {
   CHECK(ErrorOf("[\"\\ud800\"]") ==
         "invalid JSON at line 1, column 3 (byte 2): lone surrogate \\uD800 in a string (not "
