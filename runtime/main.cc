@@ -2,6 +2,8 @@
 // exit 0 ok (or suspended), 1 program failed, 2 usage error.
 #include <CLI/CLI.hpp>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,12 +14,14 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <thread>
 #include <variant>
 
 #include "absl/status/status.h"
 #include "compiler/compile.h"
 #include "runtime/runtime.h"
 #include "snapshot/snapshot.h"
+#include "tools/command.h"
 #include "tools/json.h"
 #include "tools/manifest.h"
 #include "vm/disasm.h"
@@ -169,7 +173,30 @@ bool SafeRunId(const std::string& id) {
 
 }  // namespace
 
+// Termination signals end the process as they always did, but first the command tools' process
+// groups (which do not receive the terminal's or the supervisor's signals) are killed, so no tool
+// outlives the CLI. The signals are blocked in every thread and taken by one waiting thread.
+void KillToolsOnTerminationSignals() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&set, sig);
+  if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return;
+  std::thread([set] {
+    int sig = 0;
+    while (sigwait(&set, &sig) != 0) {
+    }
+    codemode::tools::KillRunningCommandGroups();
+    signal(sig, SIG_DFL);
+    sigset_t one;
+    sigemptyset(&one);
+    sigaddset(&one, sig);
+    pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+    raise(sig);
+  }).detach();
+}
+
 int main(int argc, char** argv) {
+  KillToolsOnTerminationSignals();
   CLI::App app{"codemode: run model-written JavaScript/TypeScript or Lua programs over host tools"};
   app.require_subcommand(1);
 

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <optional>
 #include <string_view>
 #include <system_error>
@@ -136,12 +137,35 @@ struct Shared {
   CommandOptions options;
 };
 
+struct ProcessGuard;
+
+// Every ProcessGuard alive now, for KillRunningCommandGroups.
+struct LiveGuards {
+  std::mutex mu;
+  std::set<ProcessGuard*> guards;
+};
+LiveGuards& Live() {
+  static auto* live = new LiveGuards;  // never destroyed: tool threads may outlive static teardown
+  return *live;
+}
+
 // Ensures the process group is killed only while its leader is unreaped, so the group id cannot
 // have been reused by an unrelated process.
 struct ProcessGuard {
   std::mutex mu;
   pid_t pid = -1;
   bool reaped = false;
+
+  ProcessGuard() {
+    std::lock_guard<std::mutex> lock(Live().mu);
+    Live().guards.insert(this);
+  }
+  ~ProcessGuard() {
+    std::lock_guard<std::mutex> lock(Live().mu);
+    Live().guards.erase(this);
+  }
+  ProcessGuard(const ProcessGuard&) = delete;
+  ProcessGuard& operator=(const ProcessGuard&) = delete;
 
   void KillGroup() {
     std::lock_guard<std::mutex> lock(mu);
@@ -474,6 +498,11 @@ absl::StatusOr<DurableFns> DurableCommand(DurableCommandSpec spec, CommandOption
     fns.cancel = with_data(*std::move(cancel));
   }
   return fns;
+}
+
+void KillRunningCommandGroups() {
+  std::lock_guard<std::mutex> lock(Live().mu);
+  for (ProcessGuard* guard : Live().guards) guard->KillGroup();
 }
 
 }  // namespace codemode::tools

@@ -73,6 +73,11 @@ struct DurableCommandSpec {
 // ...".
 absl::StatusOr<DurableFns> DurableCommand(DurableCommandSpec spec, CommandOptions options = {});
 
+// Kills (SIGKILL) the process group of every command-tool process running now, in every phase. For a
+// host that is itself being terminated (the CLI on SIGTERM, SIGINT or SIGHUP), so no tool outlives
+// it; the calls then end as killed. Not async-signal-safe: call it from an ordinary thread.
+void KillRunningCommandGroups();
+
 }  // namespace codemode::tools
 
 #endif  // CODEMODE_TOOLS_COMMAND_H_

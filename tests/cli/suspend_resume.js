@@ -16,7 +16,9 @@
 //      durable cancel: the job's result file says cancelled;
 //   h. a resume with --park-when-waiting whose job already finished takes its result (the park grace);
 //   i. a state dir that cannot be written is a usage error before any job starts;
-//   j. a folder or a 3 GiB sparse file given as a snapshot is a SnapshotError at once.
+//   j. a folder or a 3 GiB sparse file given as a snapshot is a SnapshotError at once;
+//   k. SIGTERM, SIGINT or SIGHUP to a run whose command tool is running ends the CLI by that signal and
+//      kills the tool's process group first (tools run in their own group, which the signal never reaches).
 // Every process must end by itself (no signal) with no sanitizer report on stderr. Jobs go to a temporary
 // CODEMODE_JOB_DIR, snapshots to a temporary state dir; both are removed at the end, and any job worker still
 // running is stopped. Prints one line per check; exit 0 when all pass, 1 otherwise.
@@ -268,6 +270,29 @@ try {
     }
     fs.rmSync(big);
   });
+
+  // k. Termination signals kill the running tools' process groups before the CLI ends.
+  for (const sig of ['TERM', 'INT', 'HUP']) {
+    check(`k. SIG${sig} while a command tool runs: the CLI ends by SIG${sig} and the tool is gone`, () => {
+      const dir = fs.mkdtempSync(path.join(tmp, 'k-'));
+      const pidFile = path.join(dir, 'tool.pid');
+      fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({
+        slow: { description: 'slow', tools: { wait: { description: 'writes its pid and sleeps 30 s',
+          input: { type: 'object' }, output: { type: 'object' },
+          command: ['sh', '-c', `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile}; sleep 30; echo '{}'`] } } } }));
+      fs.writeFileSync(path.join(dir, 'p.js'), 'await tools.slow.wait({});\nreturn 1;\n');
+      const script = `"$0" run p.js --tools manifest.json & cm=$!; n=0; while [ ! -s tool.pid ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n+1)); done; ` +
+        `kill -${sig} $cm; wait $cm; echo "exit:$?"`;
+      const r = spawnSync('sh', ['-c', script, codemode], { cwd: dir, encoding: 'utf8', timeout: PROCESS_LIMIT_MS });
+      assert.ok(fs.existsSync(pidFile), `the tool never started; stdout ${r.stdout} stderr ${tail(r.stderr)}`);
+      const want = 128 + { TERM: 15, INT: 2, HUP: 1 }[sig];
+      assert.ok(r.stdout.includes(`exit:${want}`), `want the CLI ended by SIG${sig} (exit:${want}); got ${r.stdout.trim()} stderr ${tail(r.stderr)}`);
+      const toolPid = Number(fs.readFileSync(pidFile, 'utf8'));
+      const gone = () => { try { return fs.readFileSync(`/proc/${toolPid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch (e) { return true; } };
+      for (let i = 0; i < 60 && !gone(); i++) sleepMs(50);
+      assert.ok(gone(), `the tool (pid ${toolPid}) outlived the CLI`);
+    });
+  }
 
   // f. Usage errors: exit 2, nothing written.
   check('f. --park-when-waiting without --state-dir is a usage error (exit 2)', () => {
