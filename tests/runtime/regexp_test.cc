@@ -1,7 +1,8 @@
 // RegExp behaviour that Node.js 20 (the oracle of tests/js/regexp) cannot check: RegExp.escape
 // (ECMA-262 2025), the diagnostics for patterns the engine refuses rather than run with another
-// meaning, early errors of regex literals with their location, and bounded matching. Also the
-// pattern translator (vm/regexp/syntax.h) directly.
+// meaning, early errors of regex literals with their location, and bounded matching (PCRE2 and the
+// backtracking matcher). Also the pattern translator (vm/regexp/syntax.h) and the backtracking
+// matcher (vm/regexp/backtrack.h) directly.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@
 #include <pcre2.h>
 
 #include "runtime/runtime.h"
+#include "vm/regexp/backtrack.h"
 #include "vm/regexp/syntax.h"
 #include "vm/support/text.h"
 
@@ -72,14 +74,8 @@ TEST_CASE("RegExp.escape escapes per ECMA-262 2025 §22.2.5.1") {
 
 TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with UnsupportedSyntax") {
   const char* programs[] = {
-      "return /(?:(a)|b)+/.exec('ab');",     // captures reset on each iteration
-      "return /(a*)*/.exec('b');",           // empty iterations of a group with captures
-      "return /(?:|a)*/.exec('aaa');",       // an empty alternative preferred in a loop
-      "return /(?<=a+)b/.test('aab');",      // variable-length lookbehind
-      "return /(?<=(a)\\1)b/.test('aab');",  // backreference in a lookbehind
       "return new RegExp('\\\\p{RGI_Emoji}', 'v').test('x');",  // property of strings
-      "return /a{70000}/.test('a');",                           // repeat count beyond PCRE2's
-      "return /./u.test('\\ud800');",                           // lone surrogate subject in u mode
+      "return /[\\q{ab}--a]/v.test('x');",  // set operations on classes with strings
   };
   for (const char* p : programs) {
     INFO(p);
@@ -89,6 +85,88 @@ TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with Un
     CHECK(r.error.message.find("RegExp /") != std::string::npos);
     CHECK(r.error.line == 1);
   }
+}
+
+TEST_CASE("patterns PCRE2 cannot run with JavaScript's meaning run on the backtracking matcher") {
+  struct Case {
+    const char* program;
+    const char* value_json;  // Node.js 20's value
+  };
+  const Case cases[] = {
+      {"return /(?:(a)|b)+/.exec('ab');", R"(["ab",null])"},   // captures reset on each iteration
+      {"return /(a*)*/.exec('b');", R"(["",null])"},           // empty iterations with captures
+      {"return /(?:|a)*/.exec('aaa');", R"(["aaa"])"},         // an empty alternative in a loop
+      {"return /(?<=a+)b/.test('aab');", "true"},              // variable-length lookbehind
+      {"return /(?<=(a)\\1)b/.test('aab');", "true"},          // backreference in a lookbehind
+      {"return /a{70000}/.test('a'.repeat(70000));", "true"},  // repeat count beyond PCRE2's
+      {"return /./u.exec('\\ud800')[0].length;", "1"},         // lone surrogate subject in u mode
+  };
+  for (const Case& c : cases) {
+    INFO(c.program);
+    Result r = RunJs(c.program);
+    REQUIRE(r.ok);
+    CHECK(r.value_json == c.value_json);
+  }
+}
+
+TEST_CASE("the backtracking matcher charges the step budget and bounds its stack") {
+  // Catastrophic backtracking on the fallback matcher ends like on PCRE2: RegExpMatchLimit without
+  // a step limit, the step budget under one.
+  const char* hostile = "return /(?:(a)|b|ab)*c/.test('ab'.repeat(40));";
+  Result r = RunJs(hostile);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.error.kind == "ExecutionFailure");
+  CHECK(r.error.message.find("RegExpMatchLimit") != std::string::npos);
+  Result s = RunJs(hostile, 200000);
+  REQUIRE_FALSE(s.ok);
+  CHECK(s.error.kind == "StepLimitExceeded");
+  Result c = RunJs("try { /(a*)*b/.test('a'.repeat(40)); } catch (e) { return 'caught'; }");
+  REQUIRE_FALSE(c.ok);
+  // A match whose backtrack stack outgrows the memory share stops the run with a memory error.
+  Result m = RunJs("return /(?:(a)|b)*/.exec('a'.repeat(2000000))[0].length;");
+  REQUIRE_FALSE(m.ok);
+  CHECK(m.error.kind == "MemoryLimitExceeded");
+
+  // The matcher itself: work counted per start position and per return to a choice point.
+  using codemode::regexp::Flags;
+  using codemode::regexp::Program;
+  Flags none;
+  auto t = codemode::regexp::Translate(U("(a*)*b"), none);
+  auto* tr = std::get_if<codemode::regexp::Translation>(&t);
+  REQUIRE(tr != nullptr);
+  CHECK_FALSE(tr->pcre_refusal.empty());
+  std::string why;
+  auto program = Program::Compile(*tr->tree, tr->capture_count, none, &why);
+  REQUIRE(program != nullptr);
+  std::u16string subject(30, u'a');
+  std::vector<size_t> ov;
+  uint64_t steps = 0;
+  CHECK(program->Exec(subject, 0, false, 1000, 1 << 20, &ov, &steps) ==
+        Program::Outcome::kStepLimit);
+  CHECK(steps > 1000);
+  subject += u"b";
+  CHECK(program->Exec(subject, 0, false, 1000, 1 << 20, &ov, &steps) == Program::Outcome::kMatch);
+  REQUIRE(ov.size() == 4);
+  CHECK(ov[0] == 0);
+  CHECK(ov[1] == 31);
+  // The empty second iteration of (a*)* fails its empty-check: group 1 keeps the first one's text.
+  CHECK(ov[2] == 0);
+  CHECK(ov[3] == 30);
+  CHECK(steps < 10);
+  // A failed search tries every start position: one step each plus the returns to choice points.
+  CHECK(program->Exec(u"xx", 0, false, 1000, 1 << 20, &ov, &steps) == Program::Outcome::kNoMatch);
+  CHECK(steps >= 3);
+  // Each a of (?:a|b)* leaves choice points behind: a small stack bound is reached.
+  auto t2 = codemode::regexp::Translate(U("(?:a|b)*"), none);
+  auto* tr2 = std::get_if<codemode::regexp::Translation>(&t2);
+  REQUIRE(tr2 != nullptr);
+  auto p2 = Program::Compile(*tr2->tree, tr2->capture_count, none, &why);
+  REQUIRE(p2 != nullptr);
+  std::u16string long_a(100000, u'a');
+  CHECK(p2->Exec(long_a, 0, false, 1000000, 64 * 1024, &ov, &steps) ==
+        Program::Outcome::kMemoryLimit);
+  CHECK(p2->Exec(long_a, 0, false, 1000000, 64 << 20, &ov, &steps) == Program::Outcome::kMatch);
+  CHECK(ov[1] == 100000);
 }
 
 TEST_CASE("an invalid regex literal is a ParseError at the literal") {
@@ -151,10 +229,12 @@ TEST_CASE("translator: flags, errors, unsupported constructs") {
   REQUIRE(std::holds_alternative<codemode::regexp::Error>(err));
   CHECK(std::get<codemode::regexp::Error>(err).message == "Duplicate capture group name");
 
-  auto unsup = Translate(U("(?:(a)|b)*"), none);
-  REQUIRE(std::holds_alternative<codemode::regexp::Error>(unsup));
-  CHECK(std::get<codemode::regexp::Error>(unsup).kind ==
-        codemode::regexp::Error::Kind::kUnsupported);
+  // Patterns PCRE2 cannot run translate with the reason and the tree for the backtracking matcher.
+  auto refused = Translate(U("(?:(a)|b)*"), none);
+  REQUIRE(std::holds_alternative<codemode::regexp::Translation>(refused));
+  CHECK_FALSE(std::get<codemode::regexp::Translation>(refused).pcre_refusal.empty());
+  CHECK(std::get<codemode::regexp::Translation>(refused).tree != nullptr);
+  CHECK(std::get<codemode::regexp::Translation>(ok).pcre_refusal.empty());
 
   // Deep nesting is refused, not a crash.
   std::u16string deep(5000, u'(');
@@ -169,7 +249,8 @@ TEST_CASE("translator: flags, errors, unsupported constructs") {
         "Invalid regular expression: /a**/: Nothing to repeat");
 }
 
-TEST_CASE("translator: random patterns never crash and translate to patterns PCRE2 accepts") {
+TEST_CASE(
+    "translator: random patterns never crash and translate to patterns both matchers accept") {
   using codemode::regexp::Flags;
   using codemode::regexp::Translate;
   const char16_t alphabet[] = u"ab()[]{}|^$\\.*+?-=!<>:,0123456789dDwWsSbBkpPquxcv&/\u00e9\u212a";
@@ -191,6 +272,16 @@ TEST_CASE("translator: random patterns never crash and translate to patterns PCR
     auto* t = std::get_if<codemode::regexp::Translation>(&r);
     if (t == nullptr) continue;
     ++translated;
+    // The backtracking matcher compiles every translated pattern and runs it boundedly.
+    std::string why;
+    auto program = codemode::regexp::Program::Compile(*t->tree, t->capture_count, f, &why);
+    REQUIRE(program != nullptr);
+    std::vector<size_t> ov;
+    uint64_t steps = 0;
+    std::u16string subject = u"ab\u00e9\u212a-1 ";
+    subject.push_back(0xD800);  // a lone surrogate
+    program->Exec(subject, 0, false, 100000, 1 << 20, &ov, &steps);
+    if (!t->pcre_refusal.empty()) continue;
     int err = 0;
     PCRE2_SIZE off = 0;
     uint32_t options = PCRE2_MATCH_UNSET_BACKREF | PCRE2_UCP | (t->utf ? PCRE2_UTF : 0);
