@@ -152,7 +152,19 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   // The empty second iteration of (a*)* fails its empty-check: group 1 keeps the first one's text.
   CHECK(ov[2] == 0);
   CHECK(ov[3] == 30);
-  CHECK(steps < 10);
+  CHECK(steps < 100);  // one start, 30 + 2 iterations, a few returns to choice points
+  // Going forward costs too: every quantifier iteration is a step (no hang on a{N}b searches).
+  auto t3 = codemode::regexp::Translate(U("(?:a){1000}b"), none);
+  auto* tr3 = std::get_if<codemode::regexp::Translation>(&t3);
+  REQUIRE(tr3 != nullptr);
+  auto p3 = Program::Compile(*tr3->tree, tr3->capture_count, none, &why);
+  REQUIRE(p3 != nullptr);
+  std::u16string a2000(2000, u'a');
+  CHECK(p3->Exec(a2000, 0, false, 5000, 1 << 20, &ov, &steps) == Program::Outcome::kStepLimit);
+  // A start too close to the end for the pattern's shortest match is not tried.
+  CHECK(p3->Exec(a2000.substr(0, 1000), 0, false, 5000, 1 << 20, &ov, &steps) ==
+        Program::Outcome::kNoMatch);
+  CHECK(steps == 0);
   // A failed search tries every start position: one step each plus the returns to choice points.
   CHECK(program->Exec(u"xx", 0, false, 1000, 1 << 20, &ov, &steps) == Program::Outcome::kNoMatch);
   CHECK(steps >= 3);

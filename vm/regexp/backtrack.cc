@@ -73,6 +73,7 @@ struct Program::Impl {
   uint32_t lookarounds = 0;
   std::vector<uint32_t> look_begin;  // per lookaround: the pc of its kLookBegin
   bool unicode = false, ignore_case = false, multiline = false;
+  size_t min_length = 0;  // code units any match needs: no start closer to the end can match
   std::string error;
 
   ~Impl() {
@@ -92,6 +93,33 @@ struct Program::Impl {
   uint32_t Emit(Op op, uint32_t a = 0, uint32_t b = 0, uint32_t c = 0) {
     code.push_back(Inst{op, a, b, c});
     return static_cast<uint32_t>(code.size() - 1);
+  }
+
+  static size_t MinLength(const Node& n) {
+    constexpr size_t kCap = size_t{1} << 40;
+    switch (n.kind) {
+      case Node::Kind::kSet:
+        return 1;
+      case Node::Kind::kSeq: {
+        size_t sum = 0;
+        for (const auto& k : n.kids) sum = std::min(kCap, sum + MinLength(*k));
+        return sum;
+      }
+      case Node::Kind::kAlt: {
+        size_t least = kCap;
+        for (const auto& k : n.kids) least = std::min(least, MinLength(*k));
+        return n.kids.empty() ? 0 : least;
+      }
+      case Node::Kind::kCapture:
+        return MinLength(*n.kids[0]);
+      case Node::Kind::kRepeat: {
+        size_t body = MinLength(*n.kids[0]);
+        if (body == 0 || n.min == 0) return 0;
+        return n.min >= kCap / body ? kCap : static_cast<size_t>(n.min) * body;
+      }
+      default:  // assertions, lookarounds, backreferences (may be empty)
+        return 0;
+    }
   }
 
   bool AddClass(const Node& n) {
@@ -311,6 +339,7 @@ std::unique_ptr<Program> Program::Compile(const Node& root, uint32_t captures, c
   impl->unicode = flags.either_unicode();
   impl->ignore_case = flags.ignore_case;
   impl->multiline = flags.multiline;
+  impl->min_length = Impl::MinLength(root);
   // Group 0 is the whole match: its open and close around the pattern.
   impl->Emit(Op::kCapOpen, 0);
   if (!impl->CompileNode(root, false)) {
@@ -342,6 +371,7 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
 
   size_t at = start;
   while (true) {
+    if (s.size() < at || s.size() - at < p.min_length) break;
     ++work;
     if (work > max_steps) {
       *steps = work;
@@ -457,6 +487,7 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
         case Op::kRepBegin: {
           const Quantifier& q = p.quantifiers[in.a];
           uint32_t r = p.CountReg(in.a);
+          ++work;  // an iteration: what bounds going forward (PCRE2 counts group iterations too)
           set_reg(r, regs[r] + 1);
           set_reg(r + 1, pos);
           // RepeatMatcher step 4: the group's captures are undefined again in each iteration.

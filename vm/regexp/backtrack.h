@@ -71,10 +71,10 @@ class Program {
   // Finds the first match at or after `start` (only at `start` when `anchored`), ECMA-262
   // §22.2.7.2 RegExpBuiltinExec steps 11-13. `ovector` gets (start, end) code-unit pairs for the
   // match and each group, SIZE_MAX for unset groups. `*steps` gets the work done, counted like
-  // PCRE2's match limit counts backtracking: start positions tried plus returns to a choice point
-  // (going forward is bounded by the subject's length and charged by the caller); past
-  // `max_steps` the outcome is kStepLimit. The backtrack stack's bytes past `max_stack_bytes` give
-  // kMemoryLimit.
+  // PCRE2's match limit counts backtracking: start positions tried, quantifier iterations and
+  // returns to a choice point (between two of those the machine runs at most the program once,
+  // plus backreference comparisons); past `max_steps` the outcome is kStepLimit. The backtrack
+  // stack's bytes past `max_stack_bytes` give kMemoryLimit.
   Outcome Exec(std::u16string_view subject, size_t start, bool anchored, uint64_t max_steps,
                uint64_t max_stack_bytes, std::vector<size_t>* ovector, uint64_t* steps) const;
 

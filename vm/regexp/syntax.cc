@@ -706,9 +706,9 @@ class Parser {
       if (alternatives == 1) {
         acc = alt;
       } else {
-        // An empty-matching earlier alternative is tried before a consuming later one.
-        acc.empty_preferred =
-            acc.empty_preferred || alt.empty_preferred || (acc.nullable && !alt.nullable);
+        // An empty-matching earlier alternative is tried before a later one that may consume
+        // (also when that one can match empty too: `(?:|a?)*`).
+        acc.empty_preferred = acc.empty_preferred || alt.empty_preferred || acc.nullable;
         acc.nullable = acc.nullable || alt.nullable;
         acc.caps += alt.caps;
         acc.cond_caps = acc.cond_caps || alt.cond_caps;
@@ -1865,8 +1865,15 @@ class Parser {
           return false;
         }
         v = single_set(ch, ch2);
+        single = false;
       } else if (single) {
         v = single_set(ch, ch);
+      }
+      // A '-' after a range or a class operand can start neither a range nor "--" (V8's message).
+      if (!single && !AtEnd() && src_[pos_] == '-' &&
+          !(pos_ + 1 < src_.size() && src_[pos_ + 1] == '-')) {
+        Fail("Invalid character class");
+        return false;
       }
       if (first) {
         acc = std::move(v);
