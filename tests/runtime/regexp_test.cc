@@ -4,6 +4,7 @@
 // backtracking matcher). Also the pattern translator (vm/regexp/syntax.h) and the backtracking
 // matcher (vm/regexp/backtrack.h) directly.
 #include <catch2/catch.hpp>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <variant>
@@ -40,14 +41,37 @@ std::u16string U(const char* s) {
   return r;
 }
 
+// A program and the JSON of the value it returns.
+struct Case {
+  const char* program;
+  const char* value_json;
+};
+
+void CheckValues(std::initializer_list<Case> cases) {
+  for (const Case& c : cases) {
+    INFO(c.program);
+    Result r = RunJs(c.program);
+    REQUIRE(r.ok);
+    CHECK(r.value_json == c.value_json);
+  }
+}
+
+// `pattern` (no flags) compiled for the backtracking matcher.
+std::unique_ptr<codemode::regexp::Program> BacktrackProgram(const char* pattern) {
+  codemode::regexp::Flags none;
+  auto t = codemode::regexp::Translate(U(pattern), none);
+  auto* tr = std::get_if<codemode::regexp::Translation>(&t);
+  REQUIRE(tr != nullptr);
+  std::string why;
+  auto program = codemode::regexp::Program::Compile(*tr->tree, tr->capture_count, none, &why);
+  REQUIRE(program != nullptr);
+  return program;
+}
+
 }  // namespace
 
 TEST_CASE("RegExp.escape escapes per ECMA-262 2025 §22.2.5.1") {
-  struct Case {
-    const char* program;
-    const char* value_json;
-  };
-  const Case cases[] = {
+  CheckValues({
       {"return RegExp.escape('foo')", R"("\\x66oo")"},
       {"return RegExp.escape('1a')", R"("\\x31a")"},
       {"return RegExp.escape('a.b*c')", R"("\\x61\\.b\\*c")"},
@@ -63,13 +87,7 @@ TEST_CASE("RegExp.escape escapes per ECMA-262 2025 §22.2.5.1") {
        "true"},
       {"try { RegExp.escape(1); } catch (e) { return e.name; }", R"("TypeError")"},
       {"return [RegExp.escape.length, RegExp.escape.name]", R"([1,"escape"])"},
-  };
-  for (const Case& c : cases) {
-    INFO(c.program);
-    Result r = RunJs(c.program);
-    REQUIRE(r.ok);
-    CHECK(r.value_json == c.value_json);
-  }
+  });
 }
 
 TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with UnsupportedSyntax") {
@@ -88,11 +106,8 @@ TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with Un
 }
 
 TEST_CASE("patterns PCRE2 cannot run with JavaScript's meaning run on the backtracking matcher") {
-  struct Case {
-    const char* program;
-    const char* value_json;  // Node.js 20's value
-  };
-  const Case cases[] = {
+  // Node.js 20's values.
+  CheckValues({
       {"return /(?:(a)|b)+/.exec('ab');", R"(["ab",null])"},   // captures reset on each iteration
       {"return /(a*)*/.exec('b');", R"(["",null])"},           // empty iterations with captures
       {"return /(?:|a)*/.exec('aaa');", R"(["aaa"])"},         // an empty alternative in a loop
@@ -100,13 +115,7 @@ TEST_CASE("patterns PCRE2 cannot run with JavaScript's meaning run on the backtr
       {"return /(?<=(a)\\1)b/.test('aab');", "true"},          // backreference in a lookbehind
       {"return /a{70000}/.test('a'.repeat(70000));", "true"},  // repeat count beyond PCRE2's
       {"return /./u.exec('\\ud800')[0].length;", "1"},         // lone surrogate subject in u mode
-  };
-  for (const Case& c : cases) {
-    INFO(c.program);
-    Result r = RunJs(c.program);
-    REQUIRE(r.ok);
-    CHECK(r.value_json == c.value_json);
-  }
+  });
 }
 
 TEST_CASE("the backtracking matcher charges the step budget and bounds its stack") {
@@ -128,16 +137,11 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(m.error.kind == "MemoryLimitExceeded");
 
   // The matcher itself: work counted per start position and per return to a choice point.
-  using codemode::regexp::Flags;
   using codemode::regexp::Program;
-  Flags none;
-  auto t = codemode::regexp::Translate(U("(a*)*b"), none);
-  auto* tr = std::get_if<codemode::regexp::Translation>(&t);
-  REQUIRE(tr != nullptr);
-  CHECK_FALSE(tr->pcre_refusal.empty());
-  std::string why;
-  auto program = Program::Compile(*tr->tree, tr->capture_count, none, &why);
-  REQUIRE(program != nullptr);
+  auto t = codemode::regexp::Translate(U("(a*)*b"), codemode::regexp::Flags());
+  REQUIRE(std::holds_alternative<codemode::regexp::Translation>(t));
+  CHECK_FALSE(std::get<codemode::regexp::Translation>(t).pcre_refusal.empty());
+  auto program = BacktrackProgram("(a*)*b");
   std::u16string subject(30, u'a');
   std::vector<size_t> ov;
   uint64_t steps = 0;
@@ -154,11 +158,7 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(ov[3] == 30);
   CHECK(steps < 100);  // one start, 30 + 2 iterations, a few returns to choice points
   // Going forward costs too: every quantifier iteration is a step (no hang on a{N}b searches).
-  auto t3 = codemode::regexp::Translate(U("(?:a){1000}b"), none);
-  auto* tr3 = std::get_if<codemode::regexp::Translation>(&t3);
-  REQUIRE(tr3 != nullptr);
-  auto p3 = Program::Compile(*tr3->tree, tr3->capture_count, none, &why);
-  REQUIRE(p3 != nullptr);
+  auto p3 = BacktrackProgram("(?:a){1000}b");
   std::u16string a2000(2000, u'a');
   CHECK(p3->Exec(a2000, 0, false, 5000, 1 << 20, &ov, &steps) == Program::Outcome::kStepLimit);
   // A start too close to the end for the pattern's shortest match is not tried.
@@ -169,11 +169,7 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(program->Exec(u"xx", 0, false, 1000, 1 << 20, &ov, &steps) == Program::Outcome::kNoMatch);
   CHECK(steps >= 3);
   // Each a of (?:a|b)* leaves choice points behind: a small stack bound is reached.
-  auto t2 = codemode::regexp::Translate(U("(?:a|b)*"), none);
-  auto* tr2 = std::get_if<codemode::regexp::Translation>(&t2);
-  REQUIRE(tr2 != nullptr);
-  auto p2 = Program::Compile(*tr2->tree, tr2->capture_count, none, &why);
-  REQUIRE(p2 != nullptr);
+  auto p2 = BacktrackProgram("(?:a|b)*");
   std::u16string long_a(100000, u'a');
   CHECK(p2->Exec(long_a, 0, false, 1000000, 64 * 1024, &ov, &steps) ==
         Program::Outcome::kMemoryLimit);
