@@ -957,6 +957,13 @@ class Parser {
           "a repeated group that can match the empty string is not supported (its empty iterations "
           "behave differently in the regular expression engine)");
     }
+    if (max > 1 && atom.caps > 0 && atom.backref) {
+      // A backreference in a later iteration sees the group's earlier value in PCRE2, an unset
+      // group in JavaScript until this iteration sets it: (a\1?){2}.
+      NeedsBacktracker(
+          "backreferences inside a repeated group with captures are not supported (JavaScript "
+          "resets the captures on every iteration)");
+    }
     if (max > 1 && atom.caps > 0 && atom.cond_caps) {
       NeedsBacktracker(
           "capturing groups that a later iteration of a repeated group may leave unset are not "
@@ -1121,6 +1128,11 @@ class Parser {
     ref.push_back('}');
     if (flags_.ignore_case) {
       out_ += u"(?i:" + ref + u")";
+      // PCRE2 compares caselessly by Unicode case folding (K ~ U+212A, s ~ U+017F), JavaScript
+      // without u/v by toUppercase with no non-ASCII to ASCII mapping (§22.2.2.7.3).
+      if (!umode_)
+        NeedsBacktracker(
+            "case-insensitive backreferences without the u or v flag are not supported");
     } else {
       out_ += ref;
     }

@@ -17,6 +17,11 @@ t('named', () => show(/(?:(?<x>x)|(?<y>y))+/d.exec('-xyx-yy')));
 t('nested', () => show(/((a)|(b))+/.exec('aab')));
 t('backrefToReset', () => [/(?:(a)|b\1)+/.exec('aba'), /(?:(a)|b)+\1/.exec('abb'), /(?:(a)|b)+\1c/.exec('abc')].map(show));
 t('caseInsensitive', () => show(/(?:(k)|s)+/i.exec('KſK\u212aS')));
+// A backreference in a later iteration sees the group unset until this iteration sets it.
+t('backrefInRepeat', () => [/(a\1?){2}/.exec('aaa'), /\w([ab]{0,2}\1){2}/.exec('ab'), /(?:(a)\1?){2}/.exec('aaa')].map(show));
+// Without u/v, case-insensitive backreferences compare by toUpperCase: K and U+212A differ, and so
+// do s and U+017F.
+t('caseInsensitiveBackref', () => [/\1(\w{0,2})\b\1s/i.exec('kK\u212asſS'), /(k)\1/i.exec('k\u212a kK'), /(s)\1/i.exec('sſ sS'), /(k)\1/iu.exec('k\u212a')].map(show));
 t('multilineDotAll', () => show(/^(?:(a)|.)+$/ms.exec('x\nab\nb')));
 t('unicode', () => show(/(?:(\u{1F600})|x)+/u.exec('\u{1F600}xx')));
 t('test', () => [/(?:(a)|b)+c/.test('abbc'), /^(?:(a)|b)+$/.test('abx')]);
