@@ -74,6 +74,7 @@ struct Program::Impl {
   std::vector<uint32_t> look_begin;  // per lookaround: the pc of its kLookBegin
   bool unicode = false, ignore_case = false, multiline = false;
   size_t min_length = 0;  // code units any match needs: no start closer to the end can match
+  int first_class = -1;   // a class every match starts with (its first character), or -1
   std::string error;
 
   ~Impl() {
@@ -119,6 +120,35 @@ struct Program::Impl {
       }
       default:  // assertions, lookarounds, backreferences (may be empty)
         return 0;
+    }
+  }
+
+  // The set node whose character every match of `n` consumes first, after zero-width assertions
+  // and lookarounds; nullptr when that is not one set (alternatives, optional parts).
+  static const Node* FirstSet(const Node& n) {
+    switch (n.kind) {
+      case Node::Kind::kSet:
+        return &n;
+      case Node::Kind::kSeq:
+        for (const auto& k : n.kids) {
+          switch (k->kind) {
+            case Node::Kind::kStart:
+            case Node::Kind::kEnd:
+            case Node::Kind::kWordBoundary:
+            case Node::Kind::kNotWordBoundary:
+            case Node::Kind::kLook:
+              continue;
+            default:
+              return FirstSet(*k);
+          }
+        }
+        return nullptr;
+      case Node::Kind::kCapture:
+        return FirstSet(*n.kids[0]);
+      case Node::Kind::kRepeat:
+        return n.min >= 1 ? FirstSet(*n.kids[0]) : nullptr;
+      default:
+        return nullptr;
     }
   }
 
@@ -340,6 +370,15 @@ std::unique_ptr<Program> Program::Compile(const Node& root, uint32_t captures, c
   impl->ignore_case = flags.ignore_case;
   impl->multiline = flags.multiline;
   impl->min_length = Impl::MinLength(root);
+  // Start positions whose character cannot begin a match are skipped without running the program
+  // (a leading variable-length lookbehind would otherwise scan back from every position).
+  if (const Node* first = Impl::FirstSet(root)) {
+    if (!impl->AddClass(*first)) {
+      *error = impl->error;
+      return nullptr;
+    }
+    impl->first_class = static_cast<int>(impl->classes.size() - 1);
+  }
   // Group 0 is the whole match: its open and close around the pattern.
   impl->Emit(Op::kCapOpen, 0);
   if (!impl->CompileNode(root, false)) {
@@ -373,6 +412,15 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
   while (true) {
     if (s.size() < at || s.size() - at < p.min_length) break;
     ++work;
+    if (p.first_class >= 0) {
+      size_t len;
+      char32_t ch = p.ReadForward(s, at, &len);
+      if (len == 0 || !p.ClassHas(p.classes[p.first_class], ch)) {
+        if (anchored || at >= s.size()) break;
+        at += len == 0 ? 1 : len;
+        continue;
+      }
+    }
     if (work > max_steps) {
       *steps = work;
       return Outcome::kStepLimit;

@@ -25,6 +25,8 @@ t('replace', () => ['a1 aa2 b3'.replace(/(?<=a+)\d/g, '#'), 'x-12 y-345'.replace
 t('split', () => 'a,b;;c'.split(/(?<=[,;]+)/));
 t('matchAll', () => [...'ab aab b'.matchAll(/(?<=(a+))b/g)].map(show));
 t('search', () => ['xxaab'.search(/(?<=a{2,})b/), 'xb'.search(/(?<=a*)b/)]);
+// Long runs: a leading lookbehind is not rescanned from positions that cannot start a match.
+t('longRuns', () => [/(?<=a+)b/.exec('a'.repeat(100000) + 'b').index, /(?<=(\d+)(\d+))$/.exec('1'.repeat(3000))[2].length, 'x'.repeat(50000).replace(/(?<=x+)y|(?:(x)|y)+/g, '$1').length]);
 t('sticky', () => {
   const r = /(?<=a+)b/y;
   r.lastIndex = 2;
