@@ -355,7 +355,8 @@ class Parser {
     if (!error_) error_ = Error{Error::Kind::kUnsupported, std::move(msg)};
   }
   // A construct PCRE2 cannot run with JavaScript's meaning but the backtracking matcher can: the
-  // PCRE2 text is abandoned, the tree is still built.
+  // PCRE2 text is abandoned, the tree is still built. `msg` names the construct (for tests and
+  // debugging; no run shows it).
   void NeedsBacktracker(std::string msg) {
     if (refusal_.empty()) refusal_ = std::move(msg);
   }
@@ -814,7 +815,7 @@ class Parser {
   void EmitQuantifier(uint64_t min, uint64_t max, bool lazy, std::u16string* o) {
     if (max >= kEffectivelyUnbounded) max = UINT64_MAX;
     if (min > kMaxPcreRepeat || (max != UINT64_MAX && max > kMaxPcreRepeat)) {
-      NeedsBacktracker("repeat counts above 65535 are not supported");
+      NeedsBacktracker("repeat counts above 65535 (PCRE2's maximum)");
       return;
     }
     auto num = [&](uint64_t v) {
@@ -954,20 +955,19 @@ class Parser {
     }
     if (max > min && atom.nullable && (atom.caps > 0 || atom.empty_preferred)) {
       NeedsBacktracker(
-          "a repeated group that can match the empty string is not supported (its empty iterations "
-          "behave differently in the regular expression engine)");
+          "a repeated group that can match the empty string (PCRE2 has no ECMA-262 empty-check)");
     }
     if (max > 1 && atom.caps > 0 && atom.backref) {
       // A backreference in a later iteration sees the group's earlier value in PCRE2, an unset
       // group in JavaScript until this iteration sets it: (a\1?){2}.
       NeedsBacktracker(
-          "backreferences inside a repeated group with captures are not supported (JavaScript "
-          "resets the captures on every iteration)");
+          "a backreference inside a repeated group with captures (PCRE2 keeps the captures of "
+          "earlier iterations, JavaScript resets them)");
     }
     if (max > 1 && atom.caps > 0 && atom.cond_caps) {
       NeedsBacktracker(
-          "capturing groups that a later iteration of a repeated group may leave unset are not "
-          "supported (JavaScript resets them on every iteration)");
+          "captures a later iteration of a repeated group may leave unset (PCRE2 keeps the "
+          "earlier value, JavaScript resets them on every iteration)");
     }
     EmitQuantifier(min, max, lazy, &out_);
     {
@@ -1110,10 +1110,11 @@ class Parser {
       case Kind::kNegLookbehind:
         --in_lookbehind_;
         if (inner.backref)
-          NeedsBacktracker("backreferences inside lookbehind assertions are not supported");
+          NeedsBacktracker("a backreference inside a lookbehind (PCRE2 matches it forwards)");
         if (inner.repeated_caps)
           NeedsBacktracker(
-              "repeated capturing groups inside lookbehind assertions are not supported");
+              "a repeated capture inside a lookbehind (PCRE2 matches it forwards: another "
+              "iteration's text)");
         info->nullable = true;
         info->empty_preferred = false;
         if (kind == Kind::kNegLookbehind && info->caps > 0) info->cond_caps = true;
@@ -1130,9 +1131,7 @@ class Parser {
       out_ += u"(?i:" + ref + u")";
       // PCRE2 compares caselessly by Unicode case folding (K ~ U+212A, s ~ U+017F), JavaScript
       // without u/v by toUppercase with no non-ASCII to ASCII mapping (§22.2.2.7.3).
-      if (!umode_)
-        NeedsBacktracker(
-            "case-insensitive backreferences without the u or v flag are not supported");
+      if (!umode_) NeedsBacktracker("a case-insensitive backreference without the u or v flag");
     } else {
       out_ += ref;
     }
