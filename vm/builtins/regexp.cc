@@ -316,7 +316,7 @@ void ChargeMatch(VM& vm, size_t subject_size, size_t start, bool anchored, const
 }
 
 // 1: matched, 0: no match, -1: the run was stopped (limits). `backtrack`: run the backtracking
-// matcher (UseBacktracker).
+// matcher (ChooseMatcher).
 int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t start, bool anchored,
              MatchResult* out, bool backtrack) {
   uint64_t remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
@@ -392,20 +392,19 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   return result;
 }
 
-// Whether matches of `c` against `s` run on the backtracking matcher: always when PCRE2 cannot run
-// the pattern; for u/v patterns when `s` has unpaired surrogates (PCRE2's UTF mode needs
-// well-formed UTF-16).
-bool UseBacktracker(const Compiled& c, std::u16string_view s) {
-  if (c.code == nullptr) return true;
-  return c.utf && c.program != nullptr && !support::IsWellFormed(s);
-}
-
-// False (after stopping the run) when neither matcher can match `c` against `s`: a u/v pattern
-// whose backtracking program did not compile, against a subject with unpaired surrogates.
-bool CheckSubject(VM& vm, const Compiled& c, std::u16string_view s, std::u16string_view pattern) {
-  if (!c.utf || c.program != nullptr || support::IsWellFormed(s)) return true;
+// Chooses the matcher for `c` against `s`: the backtracking one (*backtrack) when PCRE2 cannot run
+// the pattern, and for u/v patterns when `s` has unpaired surrogates (PCRE2's UTF mode needs
+// well-formed UTF-16). False after stopping the run when neither can: a u/v pattern whose
+// backtracking program did not compile, against such a subject.
+bool ChooseMatcher(VM& vm, const Compiled& c, std::u16string_view s, bool* backtrack) {
+  *backtrack = c.code == nullptr;
+  if (*backtrack || !c.utf || support::IsWellFormed(s)) return true;
+  if (c.program != nullptr) {
+    *backtrack = true;
+    return true;
+  }
   TerminateUnsupported(
-      vm, pattern, c.flags,
+      vm, c.pattern, c.flags,
       "matching a u/v-flag pattern against a string with unpaired surrogates is not "
       "supported");
   return false;
@@ -599,8 +598,8 @@ Value BuiltinExec(VM& vm, Object* r, String* s, double last_index, MatchResult* 
     if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
     return Value::Null();
   }
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
-  bool backtrack = UseBacktracker(c, text);
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   size_t start = AlignStart(text, static_cast<size_t>(last_index), c.utf);
   MatchResult m;
   int rc = RunMatch(vm, c, text, start, sticky, &m, backtrack);
@@ -881,8 +880,8 @@ Value IRegExpReplaceFast(VM& vm, CallArgs& args) {
     if (!SetLastIndex(vm, r, 0)) return Value::Empty();
     li = 0;
   }
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
-  bool backtrack = UseBacktracker(c, text);
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   while (true) {
     size_t start = global ? static_cast<size_t>(li) : (sticky ? static_cast<size_t>(li) : 0);
     if (!global && !sticky) start = 0;
@@ -937,8 +936,8 @@ Value IRegExpMatchFast(VM& vm, CallArgs& args) {
   }
   if (!SetLastIndex(vm, r, 0)) return Value::Empty();
   std::u16string_view text = SubjectUnits(vm, s);
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
-  bool backtrack = UseBacktracker(c, text);
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   bool full_unicode = c.flags.either_unicode();
   std::vector<Value> found;
   prim::AllocGuard guard(vm);
@@ -980,8 +979,8 @@ Value IRegExpSplitFast(VM& vm, CallArgs& args) {
   }
   if (lim == 0) return Value::FromObject(vm.NewArray());
   std::u16string_view text = SubjectUnits(vm, s);
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
-  bool backtrack = UseBacktracker(c, text);
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   size_t size = text.size();
   MatchResult m;
   if (size == 0) {
