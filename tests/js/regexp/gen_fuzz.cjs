@@ -173,7 +173,8 @@ while (cases.length < count) {
   // Two V8 deviations from ECMA-262 around surrogates in u/v patterns, left out of --fallback:
   // lookbehind reads a lone surrogate backwards differently (it lets (?<![\w-][^\d]) match after
   // "S\ude00"), and split cuts inside a pair at \B ("1😀2".split(/\B/u) is ["1\ud83d","\ude002"];
-  // the PCRE2 path gives ["1","😀2"] like the spec). No surrogates in the inputs of those patterns.
+  // both of our matchers give ["1😀2"] as the spec does). No surrogates in the inputs of those
+  // patterns.
   const lone = /[\ud800-\udfff]/;
   if (FALLBACK && ctx.u && /\(\?<[=!]|\\[bB]/.test(p)) {
     while (lone.test(s1)) s1 = input();
