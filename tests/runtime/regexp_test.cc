@@ -175,6 +175,16 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
         Program::Outcome::kMemoryLimit);
   CHECK(p2->Exec(long_a, 0, false, 1000000, 64 << 20, &ov, &steps) == Program::Outcome::kMatch);
   CHECK(ov[1] == 100000);
+  // A repeated single character keeps one frame however far it goes (greedy gives back, lazy takes
+  // more), so the small bound is enough; each character is still a step.
+  auto p4 = BacktrackProgram("a*a$");
+  CHECK(p4->Exec(long_a, 0, false, 1000000, 64 * 1024, &ov, &steps) == Program::Outcome::kMatch);
+  CHECK(ov[1] == 100000);
+  CHECK(steps > 100000);
+  auto p5 = BacktrackProgram("a*?$");
+  CHECK(p5->Exec(long_a, 0, false, 1000000, 64 * 1024, &ov, &steps) == Program::Outcome::kMatch);
+  CHECK(ov[0] == 0);
+  CHECK(p5->Exec(long_a, 0, false, 50000, 64 * 1024, &ov, &steps) == Program::Outcome::kStepLimit);
 }
 
 TEST_CASE("PCRE2 and the backtracking matcher agree on random patterns PCRE2 runs") {

@@ -39,6 +39,7 @@ enum class Op : uint8_t {
   kRepLoop,    // a: quantifier
   kRepBegin,   // a: quantifier
   kRepEnd,     // a: quantifier
+  kCharLoop,   // a: set; b: backward; c: quantifier (a repeated single character: one frame)
   kMatch,
 };
 
@@ -225,6 +226,15 @@ struct Program::Impl {
         return true;
       case Node::Kind::kRepeat: {
         if (n.max == 0) return true;
+        if (n.kids[0]->kind == Node::Kind::kSet) {
+          // One character per iteration: no captures to reset, never empty, so the iterations
+          // need no registers and a single frame remembers how far to give back (or take more).
+          if (!AddClass(*n.kids[0])) return false;
+          uint32_t q = static_cast<uint32_t>(quantifiers.size());
+          quantifiers.push_back(Quantifier{n.min, n.max, n.greedy, 0, 0, 0, 0, 0});
+          Emit(Op::kCharLoop, static_cast<uint32_t>(classes.size() - 1), backward, q);
+          return true;
+        }
         uint32_t q = static_cast<uint32_t>(quantifiers.size());
         quantifiers.push_back(
             Quantifier{n.min, n.max, n.greedy, n.cap_first, n.cap_count, 0, 0, 0});
@@ -350,11 +360,11 @@ namespace {
 
 // One backtrack stack entry.
 struct Frame {
-  enum class Kind : uint8_t { kChoice, kUndo, kLook, kRestore };
+  enum class Kind : uint8_t { kChoice, kUndo, kLook, kRestore, kCharLoop };
   Kind kind;
-  uint32_t a;  // kChoice: pc; kUndo: register; kLook: lookaround id
-  size_t b;    // kChoice/kLook: position; kUndo: old value; kRestore: snapshot offset
-  size_t c;    // kLook: snapshot offset
+  uint32_t a;  // kChoice/kCharLoop: pc; kUndo: register; kLook: lookaround id
+  size_t b;    // kChoice/kLook/kCharLoop: position; kUndo: old value; kRestore: snapshot offset
+  size_t c;    // kLook: snapshot offset; kCharLoop: iterations so far
 };
 
 }  // namespace
@@ -557,6 +567,30 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
           }
           break;
         }
+        case Op::kCharLoop: {
+          const Quantifier& q = p.quantifiers[in.c];
+          const CharClass& cls = p.classes[in.a];
+          uint64_t count = 0;
+          uint64_t take = q.greedy ? q.max : q.min;
+          size_t at_pos = pos;
+          while (count < take) {
+            size_t len;
+            char32_t ch = in.b ? p.ReadBackward(s, at_pos, &len) : p.ReadForward(s, at_pos, &len);
+            if (len == 0 || !p.ClassHas(cls, ch)) break;
+            at_pos = in.b ? at_pos - len : at_pos + len;
+            ++count;
+            ++work;  // each character taken is an iteration
+          }
+          if (count < q.min) {
+            fail = true;
+            break;
+          }
+          if (q.greedy ? count > q.min : count < q.max)
+            stack.push_back(Frame{Frame::Kind::kCharLoop, pc, at_pos, count});
+          pos = at_pos;
+          ++pc;
+          break;
+        }
         case Op::kMatch:
           matched = true;
           break;
@@ -604,6 +638,37 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
             pc = f.a;
             resumed = true;
             break;
+          case Frame::Kind::kCharLoop: {
+            // Greedy: give back one character; lazy: take one more.
+            ++work;
+            const Inst& loop = p.code[f.a];
+            const Quantifier& q = p.quantifiers[loop.c];
+            bool backward = loop.b != 0;
+            size_t len;
+            size_t count = f.c;
+            size_t next;
+            if (q.greedy) {
+              if (backward) {
+                p.ReadForward(s, f.b, &len);
+                next = f.b + len;
+              } else {
+                p.ReadBackward(s, f.b, &len);
+                next = f.b - len;
+              }
+              --count;
+              if (count > q.min) stack.push_back(Frame{Frame::Kind::kCharLoop, f.a, next, count});
+            } else {
+              char32_t ch = backward ? p.ReadBackward(s, f.b, &len) : p.ReadForward(s, f.b, &len);
+              if (len == 0 || !p.ClassHas(p.classes[loop.a], ch)) continue;
+              next = backward ? f.b - len : f.b + len;
+              ++count;
+              if (count < q.max) stack.push_back(Frame{Frame::Kind::kCharLoop, f.a, next, count});
+            }
+            pos = next;
+            pc = f.a + 1;
+            resumed = true;
+            break;
+          }
         }
         if (resumed) break;
       }
