@@ -4,24 +4,34 @@
 // spec in the prelude (vm/prelude/25-regexp.js) because they call program code (exec overrides,
 // function replacers, getters). Patterns are translated by vm/regexp/syntax.cc.
 //
-// Bounded work: every match runs with a PCRE2 match limit of at most the run's remaining steps (and
-// at most kMaxMatchSteps), a depth limit and a heap limit; reaching one stops the run (step limit,
-// or an uncatchable ExecutionFailure naming the pattern), never a catchable error and never a hang.
+// Patterns PCRE2 cannot run with JavaScript's meaning (the translator's `pcre_refusal`, or PCRE2
+// refusing the translation, e.g. variable-length lookbehind), and u/v patterns against subjects
+// with unpaired surrogates, run on the backtracking matcher of vm/regexp/backtrack.h instead; PCRE2
+// stays the engine for everything else.
+//
+// Bounded work: every match runs with a match limit of at most the run's remaining steps (and at
+// most kMaxMatchSteps), a depth limit and a heap limit (the backtracking matcher: the same step
+// limit over its choice points and the same bytes for its backtrack stack); reaching one stops the
+// run (step limit, or an uncatchable ExecutionFailure naming the pattern), never a catchable error
+// and never a hang.
 #include "vm/builtins/regexp.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 16
 #include <pcre2.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <list>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "vm/builtins/primitives_internal.h"
 #include "vm/heap_epoch.h"
+#include "vm/regexp/backtrack.h"
 #include "vm/regexp/syntax.h"
 #include "vm/support/numconv.h"
 #include "vm/support/text.h"
@@ -40,7 +50,10 @@ constexpr uint64_t kMaxMatchHeapKiB = 64 * 1024;
 // ------------------------------------------------------------------------------- compiled cache
 
 struct Compiled {
-  pcre2_code* code = nullptr;
+  pcre2_code* code = nullptr;  // nullptr: only `program` can run the pattern
+  // The backtracking matcher's program: for patterns PCRE2 cannot run, and for u/v patterns (their
+  // subjects with unpaired surrogates).
+  std::unique_ptr<const regexp::Program> program;
   std::u16string pattern;  // the JavaScript source
   Flags flags;
   bool utf = false;
@@ -101,6 +114,17 @@ std::string PcreMessage(int code) {
   return s;
 }
 
+// Test switch: CODEMODE_REGEXP_BACKTRACKER_ONLY=1 in the process environment (never visible to a
+// program) sends every pattern to the backtracking matcher, so the whole regexp suite checks it
+// (ctest unit.js.regexp.backtracker). Read once.
+bool BacktrackerOnly() {
+  static const bool only = [] {
+    const char* v = std::getenv("CODEMODE_REGEXP_BACKTRACKER_ONLY");
+    return v != nullptr && std::string_view(v) == "1";
+  }();
+  return only;
+}
+
 CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   std::u16string key;
   for (char c : flags.ToString()) key.push_back(static_cast<char16_t>(c));
@@ -123,6 +147,19 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   c->utf = tr.utf;
   c->captures = tr.capture_count;
   c->names = std::move(tr.group_names);
+  auto use_backtracker = [&]() {
+    std::string why;
+    c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
+    if (c->program == nullptr) {
+      r.error.kind = regexp::Error::Kind::kUnsupported;
+      r.error.message = why;
+      return r;
+    }
+    r.compiled = c;
+    Cache().Put(key, c);
+    return r;
+  };
+  if (!tr.pcre_refusal.empty() || BacktrackerOnly()) return use_backtracker();
   uint32_t options = PCRE2_MATCH_UNSET_BACKREF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C;
   if (tr.utf) options |= PCRE2_UTF | PCRE2_NO_UTF_CHECK;
   pcre2_compile_context* cc = pcre2_compile_context_create(nullptr);
@@ -132,22 +169,19 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   c->code = pcre2_compile(reinterpret_cast<PCRE2_SPTR16>(tr.pcre.data()), tr.pcre.size(), options,
                           &err, &off, cc);
   pcre2_compile_context_free(cc);
-  if (c->code == nullptr) {
-    r.error.kind = regexp::Error::Kind::kUnsupported;
-    std::string m = PcreMessage(err);
-    if (m.find("lookbehind") != std::string::npos && m.find("fixed length") != std::string::npos) {
-      r.error.message = "lookbehind assertions whose length varies are not supported";
-    } else {
-      r.error.message = "the regular expression engine cannot compile it (" + m + ")";
-    }
-    return r;
-  }
+  // PCRE2 refuses what it cannot express (variable-length lookbehind, size limits): the
+  // backtracking matcher runs it.
+  if (c->code == nullptr) return use_backtracker();
   uint32_t count = 0;
   pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &count);
   if (count != c->captures) {
     r.error.kind = regexp::Error::Kind::kUnsupported;
     r.error.message = "internal error: capture count mismatch in the translated pattern";
     return r;
+  }
+  if (c->utf) {
+    std::string why;
+    c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
   }
   r.compiled = c;
   Cache().Put(key, c);
@@ -215,8 +249,8 @@ const char* const kFlagProps[] = {"hasIndices", "global",  "ignoreCase",  "multi
 PropertyKey LastIndexKey(VM& vm) { return vm.KeyFromName("lastIndex"); }
 
 // RegExpInitialize (ECMA-262 §22.2.3.2) for a pattern and flags already strings: the object's
-// internal "flags/pattern" string, or Empty with the SyntaxError thrown (bad flags, or a pattern that
-// does not compile).
+// internal "flags/pattern" string, or Empty with the SyntaxError thrown (bad flags, or a pattern
+// that does not compile).
 Value InitializeSource(VM& vm, String* pattern, String* flags_text) {
   std::u16string p = pattern->ToU16();
   std::u16string f = flags_text == nullptr ? std::u16string() : flags_text->ToU16();
@@ -252,12 +286,62 @@ struct MatchResult {
   std::vector<size_t> ovector;
 };
 
-// 1: matched, 0: no match, -1: the run was stopped (limits).
+// Stops the run for a match that reached its step limit: the run's budget when that is what bounded
+// the match, else the per-match maximum (RegExpMatchLimit).
+void StopForMatchLimit(VM& vm, uint64_t remaining, bool budget_bound) {
+  if (budget_bound) {
+    vm.ChargeSteps(remaining + 1);  // the run's step budget is what ran out
+    if (vm.termination() == Termination::kNone)
+      vm.Terminate(Termination::kStepLimit, "step limit exceeded");
+  } else {
+    vm.Terminate(
+        Termination::kInterrupted,
+        prim::Cat("RegExpMatchLimit: a regular expression needed more than ", kMaxMatchSteps,
+                  " backtracking steps for one match (catastrophic backtracking: nested "
+                  "quantifiers such as (a+)+ on a long non-matching input)"));
+  }
+}
+
+void StopForMatchMemory(VM& vm) {
+  vm.Terminate(Termination::kMemoryLimit, "a regular expression match needed too much memory");
+}
+
+// Charges a finished match: the text it covered, or for a failed search the text it read.
+void ChargeMatch(VM& vm, size_t subject_size, size_t start, bool anchored, const MatchResult* m) {
+  if (m != nullptr) {
+    vm.ChargeSteps((m->ovector[1] - start) / 16 + 1);
+  } else {
+    vm.ChargeSteps(anchored ? 1 : (subject_size - std::min(start, subject_size)) / 16 + 1);
+  }
+}
+
+// 1: matched, 0: no match, -1: the run was stopped (limits). `backtrack`: run the backtracking
+// matcher (ChooseMatcher).
 int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t start, bool anchored,
-             MatchResult* out) {
+             MatchResult* out, bool backtrack) {
   uint64_t remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
   uint64_t limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
   bool budget_bound = remaining <= kMaxMatchSteps;
+  uint64_t heap_kib =
+      std::min<uint64_t>(kMaxMatchHeapKiB, vm.limits().max_memory_bytes / 1024 / 4 + 64);
+  if (backtrack) {
+    uint64_t steps = 0;
+    switch (c.program->Exec(subject, start, anchored, std::max<uint64_t>(limit, 1), heap_kib * 1024,
+                            &out->ovector, &steps)) {
+      case regexp::Program::Outcome::kMatch:
+        ChargeMatch(vm, subject.size(), start, anchored, out);
+        return 1;
+      case regexp::Program::Outcome::kNoMatch:
+        ChargeMatch(vm, subject.size(), start, anchored, nullptr);
+        return 0;
+      case regexp::Program::Outcome::kStepLimit:
+        StopForMatchLimit(vm, remaining, budget_bound);
+        return -1;
+      case regexp::Program::Outcome::kMemoryLimit:
+        StopForMatchMemory(vm);
+        return -1;
+    }
+  }
   // One match context and match data per thread, reused (PCRE2 allocates both on the C heap).
   struct MatchScratch {
     pcre2_match_context* mc = pcre2_match_context_create(nullptr);
@@ -272,8 +356,6 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   pcre2_match_context* mc = scratch.mc;
   pcre2_set_match_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
   pcre2_set_depth_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
-  uint64_t heap_kib =
-      std::min<uint64_t>(kMaxMatchHeapKiB, vm.limits().max_memory_bytes / 1024 / 4 + 64);
   pcre2_set_heap_limit(mc, static_cast<uint32_t>(heap_kib));
   if (scratch.md == nullptr || scratch.pairs < c.captures + 1) {
     if (scratch.md != nullptr) pcre2_match_data_free(scratch.md);
@@ -290,27 +372,17 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
     PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
     out->ovector.assign(ov, ov + 2 * (c.captures + 1));
     // Work: the text the match covered (scanning to find it is part of it).
-    vm.ChargeSteps((out->ovector[1] - start) / 16 + 1);
+    ChargeMatch(vm, subject.size(), start, anchored, out);
     result = 1;
   } else if (rc == PCRE2_ERROR_NOMATCH) {
     // An unanchored search reads the rest of the subject.
-    vm.ChargeSteps(anchored ? 1 : (subject.size() - std::min(start, subject.size())) / 16 + 1);
+    ChargeMatch(vm, subject.size(), start, anchored, nullptr);
     result = 0;
   } else if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT) {
-    if (budget_bound) {
-      vm.ChargeSteps(remaining + 1);  // the run's step budget is what ran out
-      if (vm.termination() == Termination::kNone)
-        vm.Terminate(Termination::kStepLimit, "step limit exceeded");
-    } else {
-      vm.Terminate(
-          Termination::kInterrupted,
-          prim::Cat("RegExpMatchLimit: a regular expression needed more than ", kMaxMatchSteps,
-                    " backtracking steps for one match (catastrophic backtracking: nested "
-                    "quantifiers such as (a+)+ on a long non-matching input)"));
-    }
+    StopForMatchLimit(vm, remaining, budget_bound);
     result = -1;
   } else if (rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_NOMEMORY) {
-    vm.Terminate(Termination::kMemoryLimit, "a regular expression match needed too much memory");
+    StopForMatchMemory(vm);
     result = -1;
   } else {
     vm.Terminate(Termination::kInternal,
@@ -320,13 +392,19 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   return result;
 }
 
-// Subjects of u/v patterns must be well-formed UTF-16 (PCRE2's UTF mode); a string with an unpaired
-// surrogate stops the run rather than match differently from JavaScript.
-bool CheckSubject(VM& vm, const Compiled& c, std::u16string_view s, std::u16string_view pattern) {
-  if (!c.utf) return true;
-  if (support::IsWellFormed(s)) return true;
+// Chooses the matcher for `c` against `s`: the backtracking one (*backtrack) when PCRE2 cannot run
+// the pattern, and for u/v patterns when `s` has unpaired surrogates (PCRE2's UTF mode needs
+// well-formed UTF-16). False after stopping the run when neither can: a u/v pattern whose
+// backtracking program did not compile, against such a subject.
+bool ChooseMatcher(VM& vm, const Compiled& c, std::u16string_view s, bool* backtrack) {
+  *backtrack = c.code == nullptr;
+  if (*backtrack || !c.utf || support::IsWellFormed(s)) return true;
+  if (c.program != nullptr) {
+    *backtrack = true;
+    return true;
+  }
   TerminateUnsupported(
-      vm, pattern, c.flags,
+      vm, c.pattern, c.flags,
       "matching a u/v-flag pattern against a string with unpaired surrogates is not "
       "supported");
   return false;
@@ -467,12 +545,13 @@ bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   return true;
 }
 
-// The UTF-16 units of subject `s`. A one-byte (Latin-1) subject is widened once and kept per thread:
-// a global RegExp walking a long string (matchAll, replace with a function, a manual exec loop) would
-// otherwise widen the whole subject at every match, quadratic in its length. The copy is reused while
-// it is certainly the same string: same cell in the same heap, no sweep since (a dead cell's address
-// can be reused only after one) and no heap destroyed anywhere (a new heap can reuse a dead one's
-// addresses). The view stays valid until the next call on this thread with another subject.
+// The UTF-16 units of subject `s`. A one-byte (Latin-1) subject is widened once and kept per
+// thread: a global RegExp walking a long string (matchAll, replace with a function, a manual exec
+// loop) would otherwise widen the whole subject at every match, quadratic in its length. The copy
+// is reused while it is certainly the same string: same cell in the same heap, no sweep since (a
+// dead cell's address can be reused only after one) and no heap destroyed anywhere (a new heap can
+// reuse a dead one's addresses). The view stays valid until the next call on this thread with
+// another subject.
 std::u16string_view SubjectUnits(VM& vm, String* s) {
   struct Cached {
     const Heap* heap = nullptr;
@@ -519,10 +598,11 @@ Value BuiltinExec(VM& vm, Object* r, String* s, double last_index, MatchResult* 
     if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
     return Value::Null();
   }
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   size_t start = AlignStart(text, static_cast<size_t>(last_index), c.utf);
   MatchResult m;
-  int rc = RunMatch(vm, c, text, start, sticky, &m);
+  int rc = RunMatch(vm, c, text, start, sticky, &m, backtrack);
   if (rc < 0) return Value::Empty();
   if (rc == 0) {
     if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
@@ -578,8 +658,8 @@ Value IRegExpRecompile(VM& vm, CallArgs& args) {
   if (!IsRegExpObject(vm, args[0]) || !args[1].IsString() ||
       !(args[2].IsUndefined() || args[2].IsString()))
     return vm.ThrowTypeError("internal error: regexpRecompile");
-  Value source = InitializeSource(vm, args[1].AsString(),
-                                  args[2].IsString() ? args[2].AsString() : nullptr);
+  Value source =
+      InitializeSource(vm, args[1].AsString(), args[2].IsString() ? args[2].AsString() : nullptr);
   if (source.IsEmpty()) return Value::Empty();
   args[0].AsObject()->set_internal(source);
   return args[0];
@@ -800,7 +880,8 @@ Value IRegExpReplaceFast(VM& vm, CallArgs& args) {
     if (!SetLastIndex(vm, r, 0)) return Value::Empty();
     li = 0;
   }
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   while (true) {
     size_t start = global ? static_cast<size_t>(li) : (sticky ? static_cast<size_t>(li) : 0);
     if (!global && !sticky) start = 0;
@@ -809,7 +890,7 @@ Value IRegExpReplaceFast(VM& vm, CallArgs& args) {
       break;
     }
     MatchResult m;
-    int rc = RunMatch(vm, c, text, AlignStart(text, start, c.utf), sticky, &m);
+    int rc = RunMatch(vm, c, text, AlignStart(text, start, c.utf), sticky, &m, backtrack);
     if (rc < 0) return Value::Empty();
     if (rc == 0) {
       if ((global || sticky) && !SetLastIndex(vm, r, 0)) return Value::Empty();
@@ -855,14 +936,15 @@ Value IRegExpMatchFast(VM& vm, CallArgs& args) {
   }
   if (!SetLastIndex(vm, r, 0)) return Value::Empty();
   std::u16string_view text = SubjectUnits(vm, s);
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   bool full_unicode = c.flags.either_unicode();
   std::vector<Value> found;
   prim::AllocGuard guard(vm);
   size_t li = 0;
   while (li <= text.size()) {
     MatchResult m;
-    int rc = RunMatch(vm, c, text, AlignStart(text, li, c.utf), c.flags.sticky, &m);
+    int rc = RunMatch(vm, c, text, AlignStart(text, li, c.utf), c.flags.sticky, &m, backtrack);
     if (rc < 0) return Value::Empty();
     if (rc == 0) break;
     size_t ms = m.ovector[0], me = m.ovector[1];
@@ -897,11 +979,12 @@ Value IRegExpSplitFast(VM& vm, CallArgs& args) {
   }
   if (lim == 0) return Value::FromObject(vm.NewArray());
   std::u16string_view text = SubjectUnits(vm, s);
-  if (!CheckSubject(vm, c, text, st.compiled->pattern)) return Value::Empty();
+  bool backtrack;
+  if (!ChooseMatcher(vm, c, text, &backtrack)) return Value::Empty();
   size_t size = text.size();
   MatchResult m;
   if (size == 0) {
-    int rc = RunMatch(vm, c, text, 0, true, &m);
+    int rc = RunMatch(vm, c, text, 0, true, &m, backtrack);
     if (rc < 0) return Value::Empty();
     if (rc == 1) return Value::FromObject(vm.NewArray());
     Value one = Value::FromString(s);
@@ -921,7 +1004,7 @@ Value IRegExpSplitFast(VM& vm, CallArgs& args) {
   };
   size_t p = 0, q = 0;
   while (q < size) {
-    int rc = RunMatch(vm, c, text, AlignStart(text, q, c.utf), false, &m);
+    int rc = RunMatch(vm, c, text, AlignStart(text, q, c.utf), false, &m, backtrack);
     if (rc < 0) return Value::Empty();
     if (rc == 0) break;
     size_t ms = m.ovector[0], e = std::min(m.ovector[1], size);

@@ -16,6 +16,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "vm/regexp/backtrack.h"
 #include "vm/support/text.h"
 
 namespace codemode::regexp {
@@ -296,7 +297,7 @@ class Parser {
     PreScan();
     if (error_) return *error_;
     Info info;
-    ParseDisjunction(&info, 0);
+    std::unique_ptr<Node> root = ParseDisjunction(&info, 0);
     if (!error_ && pos_ < src_.size()) {
       // Only ')' can stop the top-level disjunction early.
       Fail("Unmatched ')'");
@@ -307,6 +308,8 @@ class Parser {
     t.utf = umode_;
     t.capture_count = total_caps_;
     t.group_names = std::move(group_names_);
+    t.tree = std::shared_ptr<const Node>(std::move(root));
+    t.pcre_refusal = std::move(refusal_);
     return t;
   }
 
@@ -350,6 +353,78 @@ class Parser {
   }
   void Unsupported(std::string msg) {
     if (!error_) error_ = Error{Error::Kind::kUnsupported, std::move(msg)};
+  }
+  // A construct PCRE2 cannot run with JavaScript's meaning but the backtracking matcher can: the
+  // PCRE2 text is abandoned, the tree is still built. `msg` names the construct (for tests and
+  // debugging; no run shows it).
+  void NeedsBacktracker(std::string msg) {
+    if (refusal_.empty()) refusal_ = std::move(msg);
+  }
+
+  // ---- tree building (backtrack.h) ----
+  void Push(std::unique_ptr<Node> n) { seq_->kids.push_back(std::move(n)); }
+  static std::unique_ptr<Node> MakeNode(Node::Kind kind) {
+    auto n = std::make_unique<Node>();
+    n->kind = kind;
+    return n;
+  }
+  std::unique_ptr<Node> SetNode(CharSet set, bool negated) {
+    set.Normalize();
+    auto n = MakeNode(Node::Kind::kSet);
+    n->ranges = std::move(set.ranges);
+    if (!set.props.empty()) {
+      n->pcre_class = u"[";
+      for (const auto& p : set.props) n->pcre_class += p;
+      n->pcre_class += u"]";
+    }
+    n->negated = negated;
+    return n;
+  }
+  // One character as a pattern atom: its case-equivalents too under the i flag.
+  std::unique_ptr<Node> CharNode(char32_t c) {
+    CharSet set;
+    const std::vector<char32_t>* members = nullptr;
+    if (flags_.ignore_case) {
+      const CaseTable& t = Cases(umode_);
+      auto it = t.classes.find(c);
+      if (it != t.classes.end()) members = &it->second;
+    }
+    if (members != nullptr) {
+      for (char32_t m : *members) set.Add(m, m);
+    } else {
+      set.Add(c, c);
+    }
+    return SetNode(std::move(set), false);
+  }
+  void Char(char32_t c) {
+    EmitChar(c, &out_);
+    Push(CharNode(c));
+  }
+  std::unique_ptr<Node> ClassNode(const ClassValue& v, bool negated) {
+    auto one = [&]() {
+      if (v.is_set) return SetNode(v.set, negated);
+      auto n = MakeNode(Node::Kind::kSet);
+      n->pcre_class = v.atom;
+      n->negated = negated;
+      return n;
+    };
+    if (v.strings.empty()) return one();
+    std::vector<std::u32string> strs = v.strings;
+    std::stable_sort(
+        strs.begin(), strs.end(),
+        [](const std::u32string& a, const std::u32string& b) { return a.size() > b.size(); });
+    auto alt = MakeNode(Node::Kind::kAlt);
+    for (const auto& str : strs) {
+      auto seq = MakeNode(Node::Kind::kSeq);
+      for (char32_t c : str) seq->kids.push_back(CharNode(c));
+      alt->kids.push_back(std::move(seq));
+    }
+    if (v.is_set ? !v.set.Empty() : true) alt->kids.push_back(one());
+    return alt;
+  }
+  void ClassAtom(const ClassValue& v, bool negated) {
+    EmitClassValue(v, negated, &out_);
+    Push(ClassNode(v, negated));
   }
 
   // ---- pre-scan: capture count and group names ----
@@ -614,23 +689,27 @@ class Parser {
   }
 
   // ---- disjunction / alternative / term ----
-  void ParseDisjunction(Info* info, int depth) {
+  std::unique_ptr<Node> ParseDisjunction(Info* info, int depth) {
+    auto node = MakeNode(Node::Kind::kAlt);
     if (depth > kMaxDepth) {
       Unsupported("the regular expression is nested too deeply");
-      return;
+      return node;
     }
+    Node* saved_seq = seq_;
     Info acc;
     int alternatives = 0;
     while (!error_) {
       Info alt;
+      node->kids.push_back(MakeNode(Node::Kind::kSeq));
+      seq_ = node->kids.back().get();
       ParseAlternative(&alt, depth);
       ++alternatives;
       if (alternatives == 1) {
         acc = alt;
       } else {
-        // An empty-matching earlier alternative is tried before a consuming later one.
-        acc.empty_preferred =
-            acc.empty_preferred || alt.empty_preferred || (acc.nullable && !alt.nullable);
+        // An empty-matching earlier alternative is tried before a later one that may consume
+        // (also when that one can match empty too: `(?:|a?)*`).
+        acc.empty_preferred = acc.empty_preferred || alt.empty_preferred || acc.nullable;
         acc.nullable = acc.nullable || alt.nullable;
         acc.caps += alt.caps;
         acc.cond_caps = acc.cond_caps || alt.cond_caps;
@@ -643,6 +722,9 @@ class Parser {
     }
     if (alternatives > 1 && acc.caps > 0) acc.cond_caps = true;
     *info = acc;
+    seq_ = saved_seq;
+    if (node->kids.size() == 1) return std::move(node->kids[0]);
+    return node;
   }
 
   void ParseAlternative(Info* info, int depth) {
@@ -733,7 +815,7 @@ class Parser {
   void EmitQuantifier(uint64_t min, uint64_t max, bool lazy, std::u16string* o) {
     if (max >= kEffectivelyUnbounded) max = UINT64_MAX;
     if (min > kMaxPcreRepeat || (max != UINT64_MAX && max > kMaxPcreRepeat)) {
-      Unsupported("repeat counts above 65535 are not supported");
+      NeedsBacktracker("repeat counts above 65535 (PCRE2's maximum)");
       return;
     }
     auto num = [&](uint64_t v) {
@@ -760,6 +842,7 @@ class Parser {
 
   void ParseTerm(Info* info, int depth) {
     size_t atom_start = out_.size();
+    uint32_t caps_before = caps_seen_;
     char32_t c = Peek();
     bool quantifiable = true;
     bool is_lookbehind = false;  // also: a lookahead in u/v mode (V8 says "Invalid quantifier")
@@ -767,6 +850,7 @@ class Parser {
     switch (c) {
       case '^':
         ++pos_;
+        Push(MakeNode(Node::Kind::kStart));
         if (flags_.multiline)
           out_.append(u"(?<![^\\n\\r\\x{2028}\\x{2029}])");
         else
@@ -776,6 +860,7 @@ class Parser {
         break;
       case '$':
         ++pos_;
+        Push(MakeNode(Node::Kind::kEnd));
         out_.append(flags_.multiline ? u"(?![^\\n\\r\\x{2028}\\x{2029}])" : u"\\z");
         quantifiable = false;
         atom.nullable = true;
@@ -783,6 +868,12 @@ class Parser {
       case '.':
         ++pos_;
         out_.append(flags_.dot_all ? u"(?s:.)" : u"[^\\n\\r\\x{2028}\\x{2029}]");
+        {
+          CharSet terminators;
+          if (!flags_.dot_all)
+            for (char32_t t : {0x0Au, 0x0Du, 0x2028u, 0x2029u}) terminators.Add(t, t);
+          Push(SetNode(Complement(terminators, MaxChar()), false));
+        }
         break;
       case '(': {
         ++pos_;
@@ -804,6 +895,7 @@ class Parser {
         if (e == 'b' || e == 'B') {
           ++pos_;
           std::u16string w = WordClass();
+          Push(MakeNode(e == 'b' ? Node::Kind::kWordBoundary : Node::Kind::kNotWordBoundary));
           if (e == 'b') {
             out_ += u"(?:(?<=" + w + u")(?!" + w + u")|(?<!" + w + u")(?=" + w + u"))";
           } else {
@@ -831,7 +923,7 @@ class Parser {
           return;
         }
         ++pos_;
-        EmitChar('{', &out_);
+        Char('{');
         break;
       }
       case '}':
@@ -841,11 +933,11 @@ class Parser {
           return;
         }
         ++pos_;
-        EmitChar(c, &out_);
+        Char(c);
         break;
       default:
         Next();
-        EmitChar(c, &out_);
+        Char(c);
         break;
     }
     if (error_) return;
@@ -862,18 +954,33 @@ class Parser {
       return;
     }
     if (max > min && atom.nullable && (atom.caps > 0 || atom.empty_preferred)) {
-      Unsupported(
-          "a repeated group that can match the empty string is not supported (its empty iterations "
-          "behave differently in the regular expression engine)");
-      return;
+      NeedsBacktracker(
+          "a repeated group that can match the empty string (PCRE2 has no ECMA-262 empty-check)");
+    }
+    if (max > 1 && atom.caps > 0 && atom.backref) {
+      // A backreference in a later iteration sees the group's earlier value in PCRE2, an unset
+      // group in JavaScript until this iteration sets it: (a\1?){2}.
+      NeedsBacktracker(
+          "a backreference inside a repeated group with captures (PCRE2 keeps the captures of "
+          "earlier iterations, JavaScript resets them)");
     }
     if (max > 1 && atom.caps > 0 && atom.cond_caps) {
-      Unsupported(
-          "capturing groups that a later iteration of a repeated group may leave unset are not "
-          "supported (JavaScript resets them on every iteration)");
-      return;
+      NeedsBacktracker(
+          "captures a later iteration of a repeated group may leave unset (PCRE2 keeps the "
+          "earlier value, JavaScript resets them on every iteration)");
     }
     EmitQuantifier(min, max, lazy, &out_);
+    {
+      auto rep = MakeNode(Node::Kind::kRepeat);
+      rep->kids.push_back(std::move(seq_->kids.back()));
+      seq_->kids.back() = std::move(rep);
+      Node& q = *seq_->kids.back();
+      q.min = min;
+      q.max = max;
+      q.greedy = !lazy;
+      q.cap_first = caps_before + 1;
+      q.cap_count = caps_seen_ - caps_before;
+    }
     (void)atom_start;
     Info q = atom;
     if (min == 0) {
@@ -930,6 +1037,7 @@ class Parser {
       }
     }
     Info inner;
+    uint32_t caps_before_group = caps_seen_ + 1;  // the group's own number when capturing
     switch (kind) {
       case Kind::kCapture: {
         uint32_t index = ++caps_seen_;
@@ -964,11 +1072,21 @@ class Parser {
         ++in_lookbehind_;
         break;
     }
-    ParseDisjunction(&inner, depth + 1);
+    std::unique_ptr<Node> body = ParseDisjunction(&inner, depth + 1);
     if (error_) return;
     if (!Eat(')')) {
       Fail("Unterminated group");
       return;
+    }
+    if (kind == Kind::kNonCapture) {
+      Push(std::move(body));
+    } else {
+      auto g = MakeNode(kind == Kind::kCapture ? Node::Kind::kCapture : Node::Kind::kLook);
+      g->index = caps_before_group;
+      g->ahead = kind == Kind::kLookahead || kind == Kind::kNegLookahead;
+      g->negative = kind == Kind::kNegLookahead || kind == Kind::kNegLookbehind;
+      g->kids.push_back(std::move(body));
+      Push(std::move(g));
     }
     out_.push_back(')');
     if ((kind == Kind::kLookahead || kind == Kind::kNegLookahead) && !umode_) out_.push_back(')');
@@ -991,14 +1109,12 @@ class Parser {
       case Kind::kLookbehind:
       case Kind::kNegLookbehind:
         --in_lookbehind_;
-        if (inner.backref) {
-          Unsupported("backreferences inside lookbehind assertions are not supported");
-          return;
-        }
-        if (inner.repeated_caps) {
-          Unsupported("repeated capturing groups inside lookbehind assertions are not supported");
-          return;
-        }
+        if (inner.backref)
+          NeedsBacktracker("a backreference inside a lookbehind (PCRE2 matches it forwards)");
+        if (inner.repeated_caps)
+          NeedsBacktracker(
+              "a repeated capture inside a lookbehind (PCRE2 matches it forwards: another "
+              "iteration's text)");
         info->nullable = true;
         info->empty_preferred = false;
         if (kind == Kind::kNegLookbehind && info->caps > 0) info->cond_caps = true;
@@ -1013,11 +1129,17 @@ class Parser {
     ref.push_back('}');
     if (flags_.ignore_case) {
       out_ += u"(?i:" + ref + u")";
+      // PCRE2 compares caselessly by Unicode case folding (K ~ U+212A, s ~ U+017F), JavaScript
+      // without u/v by toUppercase with no non-ASCII to ASCII mapping (§22.2.2.7.3).
+      if (!umode_) NeedsBacktracker("a case-insensitive backreference without the u or v flag");
     } else {
       out_ += ref;
     }
     info->backref = true;
     info->nullable = true;
+    auto node = MakeNode(Node::Kind::kBackref);
+    node->index = index;
+    Push(std::move(node));
   }
 
   // After '\' outside a class (ECMA-262 AtomEscape; Annex B ExtendedAtom).
@@ -1042,10 +1164,10 @@ class Parser {
       pos_ = save;  // Annex B: a legacy octal escape or an identity escape (\8 \9)
       if (c >= '8') {
         ++pos_;
-        EmitChar(c, &out_);
+        Char(c);
         return;
       }
-      EmitChar(LegacyOctal(), &out_);
+      Char(LegacyOctal());
       return;
     }
     if (c == 'k') {
@@ -1066,24 +1188,26 @@ class Parser {
         return;
       }
       ++pos_;
-      EmitChar('k', &out_);
+      Char('k');
       return;
     }
     if (c == 'd' || c == 'D' || c == 's' || c == 'S' || c == 'w' || c == 'W') {
       ++pos_;
-      EmitSet(Closure(EscapeSet(c)), false, &out_);
+      CharSet set = Closure(EscapeSet(c));
+      EmitSet(set, false, &out_);
+      Push(SetNode(std::move(set), false));
       return;
     }
     if ((c == 'p' || c == 'P') && umode_) {
       ++pos_;
       ClassValue v;
       if (!ParsePropertyEscape(c == 'P', &v)) return;
-      EmitClassValue(v, false, &out_);
+      ClassAtom(v, false);
       return;
     }
     char32_t ch;
     if (!ParseCharacterEscape(false, &ch)) return;
-    EmitChar(ch, &out_);
+    Char(ch);
   }
 
   // Annex B LegacyOctalEscapeSequence at pos_ (a digit 0-7).
@@ -1406,7 +1530,7 @@ class Parser {
       if (!ParseClassRanges(&v.set)) return;
       v.set = Closure(std::move(v.set));
     }
-    EmitClassValue(v, negated, &out_);
+    ClassAtom(v, negated);
   }
 
   // A ClassAtom of a non-v class: a character (returns true with *is_set false) or an escape set.
@@ -1752,8 +1876,15 @@ class Parser {
           return false;
         }
         v = single_set(ch, ch2);
+        single = false;
       } else if (single) {
         v = single_set(ch, ch);
+      }
+      // A '-' after a range or a class operand can start neither a range nor "--" (V8's message).
+      if (!single && !AtEnd() && src_[pos_] == '-' &&
+          !(pos_ + 1 < src_.size() && src_[pos_ + 1] == '-')) {
+        Fail("Invalid character class");
+        return false;
       }
       if (first) {
         acc = std::move(v);
@@ -1805,6 +1936,8 @@ class Parser {
   uint32_t caps_seen_ = 0;
   bool has_named_groups_ = false;
   int in_lookbehind_ = 0;
+  Node* seq_ = nullptr;            // the alternative being parsed (tree building)
+  std::string refusal_;            // why PCRE2 cannot run the pattern ("" when it can)
   bool in_negated_class_ = false;  // v mode: the innermost class being parsed is [^…]
   std::vector<std::pair<std::u16string, uint32_t>> prescan_names_;
   std::vector<std::pair<std::u16string, uint32_t>> group_names_;
@@ -1851,6 +1984,13 @@ bool ParseFlags(std::u16string_view text, Flags* out) {
   if ((bits & 32) && (bits & 64)) return false;
   *out = Flags::FromBits(bits);
   return true;
+}
+
+bool CaseEquivalent(char32_t a, char32_t b, bool unicode) {
+  if (a == b) return true;
+  const CaseTable& t = Cases(unicode);
+  auto it = t.classes.find(a);
+  return it != t.classes.end() && std::binary_search(it->second.begin(), it->second.end(), b);
 }
 
 std::variant<Translation, Error> Translate(std::u16string_view source, const Flags& flags) {

@@ -4,13 +4,15 @@
 // spells every JavaScript construct out explicitly (character sets, anchors, case-insensitive
 // equivalence classes, word boundaries) so that PCRE2 needs no option whose meaning differs from
 // JavaScript's; what PCRE2 cannot express with JavaScript's meaning is reported as kUnsupported,
-// never translated wrongly.
+// never translated wrongly. Constructs PCRE2 cannot run but the backtracking matcher (backtrack.h)
+// can are not errors: the Translation says so in `pcre_refusal` and carries the pattern's tree.
 //
 // Used by the compiler (early errors of regex literals) and by vm/builtins/regexp.cc. No VM types
 // here.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,6 +20,8 @@
 #include <vector>
 
 namespace codemode::regexp {
+
+struct Node;  // backtrack.h
 
 // The flags of a RegExp (ECMA-262 §22.2.3.1 RegExpInitialize step 5).
 struct Flags {
@@ -47,6 +51,11 @@ struct Translation {
   uint32_t capture_count = 0;  // capturing groups (all numbered like JavaScript's)
   // Named groups in pattern order: name and its 1-based group number.
   std::vector<std::pair<std::u16string, uint32_t>> group_names;
+  // The pattern as a tree for the backtracking matcher (backtrack.h), always built.
+  std::shared_ptr<const Node> tree;
+  // Non-empty when PCRE2 cannot run the pattern with JavaScript's meaning (then `pcre` is not
+  // usable and only the backtracking matcher can run it): a sentence saying which construct.
+  std::string pcre_refusal;
 };
 
 struct Error {
