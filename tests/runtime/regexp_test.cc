@@ -91,9 +91,11 @@ TEST_CASE("RegExp.escape escapes per ECMA-262 2025 §22.2.5.1") {
 }
 
 TEST_CASE("patterns the engine cannot run with JavaScript's meaning stop with UnsupportedSyntax") {
+  // Only nesting past the parser's depth bound (200 groups or classes) is left: a limit, not a
+  // feature.
   const char* programs[] = {
-      "return new RegExp('\\\\p{RGI_Emoji}', 'v').test('x');",  // property of strings
-      "return /[\\q{ab}--a]/v.test('x');",  // set operations on classes with strings
+      "return new RegExp('('.repeat(250) + 'a' + ')'.repeat(250)).test('a');",
+      "return new RegExp('['.repeat(250) + 'a' + ']'.repeat(250), 'v').test('a');",
   };
   for (const char* p : programs) {
     INFO(p);
@@ -115,6 +117,20 @@ TEST_CASE("patterns PCRE2 cannot run with JavaScript's meaning run on the backtr
       {"return /(?<=(a)\\1)b/.test('aab');", "true"},          // backreference in a lookbehind
       {"return /a{70000}/.test('a'.repeat(70000));", "true"},  // repeat count beyond PCRE2's
       {"return /./u.exec('\\ud800')[0].length;", "1"},         // lone surrogate subject in u mode
+      // Classes with strings (v flag), longest string first; ICU's data.
+      {"return '👍🏽!'.match(/\\p{RGI_Emoji}/v)[0];", R"("👍🏽")"},
+      {"return 'ab c'.match(/[\\q{ab|c}--a]/gv);", R"(["ab","c"])"},
+      {"return /[\\p{RGI_Emoji}--\\q{👍}]/v.exec('👍🇫🇷')[0];", R"("🇫🇷")"},
+      {"return /[\\q{a|ab|abc}]/v.exec('abcd')[0];", R"("abc")"},
+  });
+}
+
+TEST_CASE("Unicode 15 property values PCRE2 10.42 lacks come from ICU") {
+  // Node.js 20's values.
+  CheckValues({
+      {"return /\\p{Script=Kawi}/u.test('\\u{11F04}');", "true"},
+      {"return '\\u{1E4D0}a'.match(/[\\p{scx=Nagm}a]+/v)[0].length;", "3"},
+      {"return /\\P{sc=Kawi}/u.test('\\u{11F04}');", "false"},
   });
 }
 
@@ -131,6 +147,15 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(s.error.kind == "StepLimitExceeded");
   Result c = RunJs("try { /(a*)*b/.test('a'.repeat(40)); } catch (e) { return 'caught'; }");
   REQUIRE_FALSE(c.ok);
+  // Each shorter candidate of a class with strings is a return to a choice point: [\q{a|aa}]*
+  // before a missing b tries exponentially many splits of the a's.
+  const char* strings = "return /[\\q{a|aa}]*b/v.test('a'.repeat(60));";
+  Result q = RunJs(strings);
+  REQUIRE_FALSE(q.ok);
+  CHECK(q.error.message.find("RegExpMatchLimit") != std::string::npos);
+  Result qs = RunJs(strings, 200000);
+  REQUIRE_FALSE(qs.ok);
+  CHECK(qs.error.kind == "StepLimitExceeded");
   // A match whose backtrack stack outgrows the memory share stops the run with a memory error.
   Result m = RunJs("return /(?:(a)|b)*/.exec('a'.repeat(2000000))[0].length;");
   REQUIRE_FALSE(m.ok);

@@ -40,6 +40,7 @@ enum class Op : uint8_t {
   kRepBegin,   // a: quantifier
   kRepEnd,     // a: quantifier
   kCharLoop,   // a: set; b: backward; c: quantifier (a repeated single character: one frame)
+  kStrings,    // a: class with strings; b: backward
   kMatch,
 };
 
@@ -53,6 +54,45 @@ struct CharClass {
   pcre2_code* utf_code = nullptr;   // the PCRE2 class text, UTF mode (non-surrogates)
   pcre2_code* unit_code = nullptr;  // the same without UTF (lone surrogates), when it compiles
   bool negated = false;
+};
+
+// The strings of a class (more than one code point each) as a trie over their characters
+// (Canonicalize keys under the i flag): the strings matching at a position all lie on one path.
+struct Trie {
+  struct TrieNode {
+    std::vector<std::pair<char32_t, uint32_t>> kids;  // sorted by character
+    bool end = false;
+  };
+  std::vector<TrieNode> nodes{1};
+
+  void Insert(const std::u32string& keys) {
+    uint32_t at = 0;
+    for (char32_t k : keys) {
+      auto& kids = nodes[at].kids;
+      auto it = std::lower_bound(kids.begin(), kids.end(), std::make_pair(k, uint32_t{0}));
+      if (it != kids.end() && it->first == k) {
+        at = it->second;
+        continue;
+      }
+      uint32_t next = static_cast<uint32_t>(nodes.size());
+      kids.insert(it, {k, next});
+      nodes.emplace_back();
+      at = next;
+    }
+    nodes[at].end = true;
+  }
+  // The child of `at` for `k`, or 0.
+  uint32_t Child(uint32_t at, char32_t k) const {
+    const auto& kids = nodes[at].kids;
+    auto it = std::lower_bound(kids.begin(), kids.end(), std::make_pair(k, uint32_t{0}));
+    return it != kids.end() && it->first == k ? it->second : 0;
+  }
+};
+
+struct StringClass {
+  Trie forward, backward;  // backward: each string reversed (lookbehind reads right to left)
+  uint32_t chars = 0;      // the class of its single characters
+  bool has_empty = false;
 };
 
 struct Quantifier {
@@ -69,6 +109,7 @@ bool IsLineTerminator(char16_t c) { return c == 0x0A || c == 0x0D || c == 0x2028
 struct Program::Impl {
   std::vector<Inst> code;
   std::vector<CharClass> classes;
+  std::vector<StringClass> string_classes;
   std::vector<Quantifier> quantifiers;
   uint32_t captures = 0;
   uint32_t lookarounds = 0;
@@ -101,7 +142,9 @@ struct Program::Impl {
     constexpr size_t kCap = size_t{1} << 40;
     switch (n.kind) {
       case Node::Kind::kSet:
-        return 1;
+        return std::find(n.strings.begin(), n.strings.end(), std::u32string()) == n.strings.end()
+                   ? 1
+                   : 0;
       case Node::Kind::kSeq: {
         size_t sum = 0;
         for (const auto& k : n.kids) sum = std::min(kCap, sum + MinLength(*k));
@@ -129,7 +172,7 @@ struct Program::Impl {
   static const Node* FirstSet(const Node& n) {
     switch (n.kind) {
       case Node::Kind::kSet:
-        return &n;
+        return n.strings.empty() ? &n : nullptr;
       case Node::Kind::kSeq:
         for (const auto& k : n.kids) {
           switch (k->kind) {
@@ -181,6 +224,11 @@ struct Program::Impl {
         return true;
       case Node::Kind::kSet:
         if (!AddClass(n)) return false;
+        if (!n.strings.empty()) {
+          AddStringClass(n);
+          Emit(Op::kStrings, static_cast<uint32_t>(string_classes.size() - 1), backward);
+          return true;
+        }
         Emit(Op::kChar, static_cast<uint32_t>(classes.size() - 1), backward);
         return true;
       case Node::Kind::kSeq:
@@ -226,7 +274,7 @@ struct Program::Impl {
         return true;
       case Node::Kind::kRepeat: {
         if (n.max == 0) return true;
-        if (n.kids[0]->kind == Node::Kind::kSet) {
+        if (n.kids[0]->kind == Node::Kind::kSet && n.kids[0]->strings.empty()) {
           // One character per iteration: no captures to reset, never empty, so the iterations
           // need no registers and a single frame remembers how far to give back (or take more).
           if (!AddClass(*n.kids[0])) return false;
@@ -262,6 +310,50 @@ struct Program::Impl {
         return true;
     }
     return false;
+  }
+
+  // After AddClass(n) for its characters.
+  void AddStringClass(const Node& n) {
+    StringClass sc;
+    sc.chars = static_cast<uint32_t>(classes.size() - 1);
+    for (std::u32string str : n.strings) {
+      if (str.empty()) {
+        sc.has_empty = true;
+        continue;
+      }
+      if (ignore_case)
+        for (char32_t& c : str) c = CaseKey(c, unicode);
+      sc.forward.Insert(str);
+      std::reverse(str.begin(), str.end());
+      sc.backward.Insert(str);
+    }
+    string_classes.push_back(std::move(sc));
+  }
+
+  // Where a class with strings can end a match that starts at `pos` (reading backward: begin one
+  // that ends there), in the order ECMA-262 §22.2.2.9 CompileAtom tries them: its strings longest
+  // first, then one of its characters, then the empty string.
+  void StringCandidates(const StringClass& sc, std::u16string_view s, size_t pos, bool backward,
+                        std::vector<size_t>* out) const {
+    out->clear();
+    const Trie& trie = backward ? sc.backward : sc.forward;
+    uint32_t node = 0;
+    size_t at = pos;
+    while (true) {
+      size_t len;
+      char32_t ch = backward ? ReadBackward(s, at, &len) : ReadForward(s, at, &len);
+      if (len == 0) break;
+      node = trie.Child(node, ignore_case ? CaseKey(ch, unicode) : ch);
+      if (node == 0) break;
+      at = backward ? at - len : at + len;
+      if (trie.nodes[node].end) out->push_back(at);
+    }
+    std::reverse(out->begin(), out->end());
+    size_t len;
+    char32_t ch = backward ? ReadBackward(s, pos, &len) : ReadForward(s, pos, &len);
+    if (len != 0 && ClassHas(classes[sc.chars], ch))
+      out->push_back(backward ? pos - len : pos + len);
+    if (sc.has_empty) out->push_back(pos);
   }
 
   bool ClassHas(const CharClass& c, char32_t ch) const {
@@ -360,11 +452,12 @@ namespace {
 
 // One backtrack stack entry.
 struct Frame {
-  enum class Kind : uint8_t { kChoice, kUndo, kLook, kRestore, kCharLoop };
+  enum class Kind : uint8_t { kChoice, kUndo, kLook, kRestore, kCharLoop, kStrings };
   Kind kind;
-  uint32_t a;  // kChoice/kCharLoop: pc; kUndo: register; kLook: lookaround id
-  size_t b;    // kChoice/kLook/kCharLoop: position; kUndo: old value; kRestore: snapshot offset
-  size_t c;    // kLook: snapshot offset; kCharLoop: iterations so far
+  uint32_t a;  // kChoice/kCharLoop/kStrings: pc; kUndo: register; kLook: lookaround id
+  size_t b;    // kChoice/kLook/kCharLoop/kStrings: position; kUndo: old value; kRestore: snapshot
+               // offset
+  size_t c;    // kLook: snapshot offset; kCharLoop: iterations so far; kStrings: next candidate
 };
 
 }  // namespace
@@ -409,6 +502,7 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
   std::vector<Frame> stack;
   std::vector<size_t> snapshots;                    // capture registers saved by lookarounds
   std::vector<size_t> look_base(p.lookarounds, 0);  // the stack height of each open lookaround
+  std::vector<size_t> candidates;                   // kStrings: where the class can end
   uint64_t work = 0;
   const size_t max_frames = std::max<uint64_t>(max_stack_bytes / sizeof(Frame), 16);
 
@@ -591,6 +685,16 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
           ++pc;
           break;
         }
+        case Op::kStrings:
+          p.StringCandidates(p.string_classes[in.a], s, pos, in.b, &candidates);
+          if (candidates.empty()) {
+            fail = true;
+            break;
+          }
+          if (candidates.size() > 1) stack.push_back(Frame{Frame::Kind::kStrings, pc, pos, 1});
+          pos = candidates[0];
+          ++pc;
+          break;
         case Op::kMatch:
           matched = true;
           break;
@@ -665,6 +769,19 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
               if (count < q.max) stack.push_back(Frame{Frame::Kind::kCharLoop, f.a, next, count});
             }
             pos = next;
+            pc = f.a + 1;
+            resumed = true;
+            break;
+          }
+          case Frame::Kind::kStrings: {
+            // The next shorter candidate, found again (the class's strings are bounded by the
+            // pattern's length, so this costs no more than matching them did).
+            ++work;
+            const Inst& in = p.code[f.a];
+            p.StringCandidates(p.string_classes[in.a], s, f.b, in.b, &candidates);
+            if (f.c + 1 < candidates.size())
+              stack.push_back(Frame{Frame::Kind::kStrings, f.a, f.b, f.c + 1});
+            pos = candidates[f.c];
             pc = f.a + 1;
             resumed = true;
             break;

@@ -46,6 +46,10 @@ struct Node {
   // over them) that PCRE2 evaluates.
   std::vector<std::pair<char32_t, char32_t>> ranges;
   std::u16string pcre_class;
+  // kSet of a v-flag class with strings (never negated): its members of other than one code point,
+  // sorted, maybe the empty string; tried longest first, then one character of the set, then the
+  // empty string (ECMA-262 §22.2.2.9 CompileAtom).
+  std::vector<std::u32string> strings;
   bool negated = false;
   uint32_t index = 0;                   // kCapture / kBackref
   bool ahead = true, negative = false;  // kLook
@@ -57,6 +61,8 @@ struct Node {
 // Case-insensitive equality of two characters under Canonicalize (ECMA-262 §22.2.2.7.3), from the
 // same case tables as the PCRE2 translation (syntax.cc).
 bool CaseEquivalent(char32_t a, char32_t b, bool unicode);
+// One representative of `c`'s Canonicalize equivalence class (equal for equivalent characters).
+char32_t CaseKey(char32_t c, bool unicode);
 
 class Program {
  public:

@@ -5,6 +5,9 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 16
 #include <pcre2.h>
+#include <unicode/uniset.h>
+#include <unicode/unistr.h>
+#include <unicode/usetiter.h>
 #include <utf8proc.h>
 
 #include <algorithm>
@@ -155,6 +158,51 @@ struct CharSet {
   }
 };
 
+// The code points and strings (of more than one code point) of an ICU UnicodeSet pattern such as
+// "[\p{RGI_Emoji}]", from the system ICU (72: Unicode 15.0, Emoji 15.0). False when ICU rejects it.
+// Properties of strings are cached: ICU builds them from its emoji data each time.
+bool IcuSet(const std::string& pattern, CharSet* set, std::vector<std::u32string>* strings) {
+  struct Resolved {
+    std::vector<Range> ranges;
+    std::vector<std::u32string> strings;
+  };
+  static std::mutex mu;
+  static std::map<std::string, Resolved> cache;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(pattern);
+    if (it != cache.end()) {
+      set->ranges.insert(set->ranges.end(), it->second.ranges.begin(), it->second.ranges.end());
+      strings->insert(strings->end(), it->second.strings.begin(), it->second.strings.end());
+      return true;
+    }
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeSet u(icu::UnicodeString::fromUTF8(pattern), status);
+  if (U_FAILURE(status)) return false;
+  Resolved r;
+  icu::UnicodeSetIterator it(u);
+  while (it.nextRange()) {
+    if (!it.isString()) {
+      r.ranges.push_back(
+          {static_cast<char32_t>(it.getCodepoint()), static_cast<char32_t>(it.getCodepointEnd())});
+      continue;
+    }
+    const icu::UnicodeString& str = it.getString();
+    std::u32string cps;
+    for (int32_t i = 0; i < str.length(); i += U16_LENGTH(str.char32At(i)))
+      cps.push_back(static_cast<char32_t>(str.char32At(i)));
+    r.strings.push_back(std::move(cps));
+  }
+  set->ranges.insert(set->ranges.end(), r.ranges.begin(), r.ranges.end());
+  strings->insert(strings->end(), r.strings.begin(), r.strings.end());
+  if (!r.strings.empty()) {
+    std::lock_guard<std::mutex> lock(mu);
+    cache.emplace(pattern, std::move(r));
+  }
+  return true;
+}
+
 // The complement of a ranges-only set within [0, max].
 CharSet Complement(CharSet s, char32_t max) {
   s.Normalize();
@@ -285,7 +333,10 @@ struct ClassValue {
   bool is_set = true;  // `set` describes it; otherwise `atom` matches one character of it
   CharSet set;
   std::u16string atom;
-  std::vector<std::u32string> strings;  // members of more than one code point (\q{…})
+  std::vector<std::u32string> strings;  // members not of one code point (\q{…}, \p{RGI_Emoji})
+  // MayContainStrings (ECMA-262 §22.2.1.6): decided by the syntax, not by the members left after
+  // set operations; a negated class where it holds is a SyntaxError.
+  bool may_strings = false;
 };
 
 class Parser {
@@ -408,23 +459,41 @@ class Parser {
       n->negated = negated;
       return n;
     };
-    if (v.strings.empty()) return one();
-    std::vector<std::u32string> strs = v.strings;
-    std::stable_sort(
-        strs.begin(), strs.end(),
-        [](const std::u32string& a, const std::u32string& b) { return a.size() > b.size(); });
-    auto alt = MakeNode(Node::Kind::kAlt);
-    for (const auto& str : strs) {
-      auto seq = MakeNode(Node::Kind::kSeq);
-      for (char32_t c : str) seq->kids.push_back(CharNode(c));
-      alt->kids.push_back(std::move(seq));
-    }
-    if (v.is_set ? !v.set.Empty() : true) alt->kids.push_back(one());
-    return alt;
+    // A class with strings (never negated): its strings, then its characters (the matcher tries
+    // them in ECMA-262 §22.2.2.9 CompileAtom's order).
+    auto n = one();
+    n->strings = v.strings;
+    std::sort(n->strings.begin(), n->strings.end());
+    n->strings.erase(std::unique(n->strings.begin(), n->strings.end()), n->strings.end());
+    return n;
   }
   void ClassAtom(const ClassValue& v, bool negated) {
-    EmitClassValue(v, negated, &out_);
+    if (v.strings.empty()) {
+      EmitClassValue(v, negated, &out_);
+    } else {
+      // PCRE2 would need every string spelled out (thousands for \p{RGI_Emoji}) and tries an
+      // alternation in its order, not longest first.
+      NeedsBacktracker("a class with strings (\\q{…}, properties of strings, set operations)");
+      out_ += u"(?!)";
+    }
     Push(ClassNode(v, negated));
+  }
+
+  // The strings of `a` that are (`keep_common`) or are not in `b`, compared after Canonicalize
+  // under the i flag (ECMA-262 §22.2.2.9 MaybeSimpleCaseFolding).
+  std::vector<std::u32string> StringSetOp(const std::vector<std::u32string>& a,
+                                          const std::vector<std::u32string>& b, bool keep_common) {
+    auto key = [&](std::u32string str) {
+      if (flags_.ignore_case)
+        for (char32_t& c : str) c = CaseKey(c, umode_);
+      return str;
+    };
+    std::set<std::u32string> in_b;
+    for (const auto& x : b) in_b.insert(key(x));
+    std::vector<std::u32string> out;
+    for (const auto& x : a)
+      if ((in_b.count(key(x)) > 0) == keep_common) out.push_back(x);
+    return out;
   }
 
   // ---- pre-scan: capture count and group names ----
@@ -1201,7 +1270,7 @@ class Parser {
     if ((c == 'p' || c == 'P') && umode_) {
       ++pos_;
       ClassValue v;
-      if (!ParsePropertyEscape(c == 'P', &v)) return;
+      if (!ParsePropertyEscape(c == 'P', /*in_class=*/false, &v)) return;
       ClassAtom(v, false);
       return;
     }
@@ -1348,7 +1417,7 @@ class Parser {
         *out = c;
         return true;
       }
-      Fail(in_class ? "Invalid class escape" : "Invalid escape");
+      Fail("Invalid escape");  // V8's message inside classes too
       return false;
     }
     if (in_class && IsDecimal(c)) {  // Annex B ClassEscape: \1-\7 octal, \8 \9 identity
@@ -1364,23 +1433,26 @@ class Parser {
     return true;
   }
 
-  // \p{…} / \P{…} after the letter. Fills `v` (a set with a PCRE2 property item, or ranges).
-  bool ParsePropertyEscape(bool negated, ClassValue* v) {
+  // \p{…} / \P{…} after the letter. Fills `v` (a set with a PCRE2 property item, or ranges; and
+  // strings for the properties of strings).
+  bool ParsePropertyEscape(bool negated, bool in_class, ClassValue* v) {
+    const char* bad_name =
+        in_class ? "Invalid property name in character class" : "Invalid property name";
     if (!Eat('{')) {
-      Fail("Invalid property name");
+      Fail(bad_name);
       return false;
     }
     size_t start = pos_;
     while (!AtEnd() && src_[pos_] != '}') ++pos_;
     if (AtEnd()) {
-      Fail("Invalid property name");
+      Fail(bad_name);
       return false;
     }
     std::string text;
     for (size_t i = start; i < pos_; ++i) {
       char16_t ch = src_[i];
       if (ch >= 128) {
-        Fail("Invalid property name");
+        Fail(bad_name);
         return false;
       }
       text.push_back(static_cast<char>(ch));
@@ -1404,20 +1476,20 @@ class Parser {
       if (name == "General_Category" || name == "gc") {
         const PropertyRow* r = FindProperty("g", value);
         if (r == nullptr) {
-          Fail("Invalid property name");
+          Fail(bad_name);
           return false;
         }
         set.props.push_back(item_of(r->names[0]));
       } else if (name == "Script" || name == "sc" || name == "Script_Extensions" || name == "scx") {
         const PropertyRow* r = FindProperty("s", value);
         if (r == nullptr) {
-          Fail("Invalid property name");
+          Fail(bad_name);
           return false;
         }
         bool ext = name == "Script_Extensions" || name == "scx";
         set.props.push_back(item_of(std::string(ext ? "scx:" : "sc:") + r->names[0]));
       } else {
-        Fail("Invalid property name");
+        Fail(bad_name);
         return false;
       }
     } else if (const PropertyRow* g = FindProperty("g", name)) {
@@ -1439,17 +1511,23 @@ class Parser {
                 name == "RGI_Emoji_Flag_Sequence" || name == "RGI_Emoji_Modifier_Sequence" ||
                 name == "RGI_Emoji_Tag_Sequence" || name == "RGI_Emoji_ZWJ_Sequence")) {
       if (negated) {
-        Fail("Invalid property name");
+        Fail(bad_name);
         return false;
       }
-      if (in_negated_class_) {
-        Fail("Negated character class may contain strings");
+      // ECMA-262 §22.2.2.9 table 71 (binary Unicode properties of strings), from ICU.
+      CharSet members;
+      std::vector<std::u32string> strings;
+      if (!IcuSet("[\\p{" + name + "}]", &members, &strings)) {
+        Unsupported("the property of strings \\p{" + name + "} is not known to ICU");
         return false;
       }
-      Unsupported("properties of strings (\\p{" + name + "}) are not supported");
-      return false;
+      v->is_set = true;
+      v->set = Closure(std::move(members));
+      v->strings = std::move(strings);
+      v->may_strings = true;
+      return true;
     } else {
-      Fail("Invalid property name");
+      Fail(bad_name);
       return false;
     }
     // PCRE2 must know the property (its Unicode version may be older than the oracle's).
@@ -1460,11 +1538,21 @@ class Parser {
       pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR16>(probe.data()), probe.size(),
                                        PCRE2_UTF, &err, &off, nullptr);
       if (code == nullptr) {
-        Unsupported("the Unicode property \\p{" + text +
-                    "} is not supported by the regular expression engine");
-        return false;
+        // PCRE2 10.42 has Unicode 14 data: ICU (Unicode 15) gives the members of values it lacks
+        // (the scripts Kawi and Nag_Mundari) as ranges. Its pattern syntax is PCRE2's with '='.
+        std::string icu = "[";
+        for (char16_t ch : set.props[0]) icu.push_back(ch == ':' ? '=' : static_cast<char>(ch));
+        icu += "]";
+        CharSet members;
+        std::vector<std::u32string> no_strings;
+        if (!IcuSet(icu, &members, &no_strings)) {
+          Unsupported("the Unicode property \\p{" + text + "} is not supported by ICU");
+          return false;
+        }
+        set = std::move(members);
+      } else {
+        pcre2_code_free(code);
       }
-      pcre2_code_free(code);
     }
     v->is_set = true;
     v->set = Closure(std::move(set));
@@ -1472,38 +1560,15 @@ class Parser {
   }
 
   // ---- character classes ----
+  // The characters of `v` as one PCRE2 atom (its strings, if any, are not part of it).
   void EmitClassValue(const ClassValue& v, bool negated, std::u16string* o) {
-    if (v.strings.empty()) {
-      if (v.is_set) {
-        EmitSet(v.set, negated, o);
-      } else if (negated) {
-        *o += u"(?:(?!" + v.atom + u")(?s:.))";
-      } else {
-        *o += v.atom;
-      }
-      return;
+    if (v.is_set) {
+      EmitSet(v.set, negated, o);
+    } else if (negated) {
+      *o += u"(?:(?!" + v.atom + u")(?s:.))";
+    } else {
+      *o += v.atom;
     }
-    // Strings first, longest first (ECMA-262 §22.2.2.9 CompileAtom for class strings).
-    std::vector<std::u32string> strs = v.strings;
-    std::stable_sort(
-        strs.begin(), strs.end(),
-        [](const std::u32string& a, const std::u32string& b) { return a.size() > b.size(); });
-    o->append(u"(?:");
-    bool first = true;
-    for (const auto& s : strs) {
-      if (!first) o->push_back('|');
-      first = false;
-      for (char32_t c : s) EmitChar(c, o);
-    }
-    bool has_chars = v.is_set ? !v.set.Empty() : true;
-    if (has_chars) {
-      o->push_back('|');
-      if (v.is_set)
-        EmitSet(v.set, false, o);
-      else
-        o->append(v.atom);
-    }
-    o->push_back(')');
   }
 
   std::u16string AtomOf(const ClassValue& v) {
@@ -1517,12 +1582,8 @@ class Parser {
     bool negated = Eat('^');
     ClassValue v;
     if (vmode_) {
-      bool saved = in_negated_class_;
-      in_negated_class_ = negated;
-      bool ok = ParseClassSetExpression(&v, depth);
-      in_negated_class_ = saved;
-      if (!ok) return;
-      if (negated && !v.strings.empty()) {
+      if (!ParseClassSetExpression(&v, depth)) return;
+      if (negated && v.may_strings) {
         Fail("Negated character class may contain strings");
         return;
       }
@@ -1555,7 +1616,7 @@ class Parser {
     if ((e == 'p' || e == 'P') && umode_) {
       ++pos_;
       ClassValue v;
-      if (!ParsePropertyEscape(e == 'P', &v)) return false;
+      if (!ParsePropertyEscape(e == 'P', /*in_class=*/true, &v)) return false;
       *is_set = true;
       *set = v.set;
       return true;
@@ -1694,13 +1755,9 @@ class Parser {
       }
       bool negated = Eat('^');
       ClassValue inner;
-      bool saved = in_negated_class_;
-      in_negated_class_ = negated;
-      bool ok = ParseClassSetExpression(&inner, depth + 1);
-      in_negated_class_ = saved;
-      if (!ok) return false;
+      if (!ParseClassSetExpression(&inner, depth + 1)) return false;
       if (negated) {
-        if (!inner.strings.empty()) {
+        if (inner.may_strings) {
           Fail("Negated character class may contain strings");
           return false;
         }
@@ -1740,10 +1797,12 @@ class Parser {
           char32_t d = Peek();
           if (d == '}' || d == '|') {
             ++pos_;
-            if (cur.size() == 1)
+            if (cur.size() == 1) {
               v->set.Add(cur[0], cur[0]);
-            else
+            } else {
               v->strings.push_back(cur);
+              v->may_strings = true;
+            }
             cur.clear();
             if (d == '}') break;
             continue;
@@ -1753,6 +1812,12 @@ class Parser {
             char32_t x;
             if (!ParseCharacterEscape(true, &x)) return false;
             cur.push_back(x);
+          } else if (IsClassSetSyntaxChar(d)) {  // ClassSetCharacter excludes them unescaped
+            Fail("Invalid character in character class");
+            return false;
+          } else if (IsClassSetReservedDouble(d) && pos_ + 1 < src_.size() && src_[pos_ + 1] == d) {
+            Fail("Invalid set operation in character class");
+            return false;
           } else {
             cur.push_back(Next());
           }
@@ -1768,7 +1833,7 @@ class Parser {
       }
       if (e == 'p' || e == 'P') {
         ++pos_;
-        return ParsePropertyEscape(e == 'P', v);
+        return ParsePropertyEscape(e == 'P', /*in_class=*/true, v);
       }
       if (e == 'b') {
         ++pos_;
@@ -1838,10 +1903,11 @@ class Parser {
         char32_t ch;
         if (!ParseClassSetOperand(&rhs, &single, &ch, depth)) return false;
         if (single) rhs = single_set(ch, ch);
-        if (!acc.strings.empty() || !rhs.strings.empty()) {
-          Unsupported("set operations on classes with strings are not supported");
-          return false;
-        }
+        // Strings and single characters never equal each other: the operation applies to each kind
+        // apart (ECMA-262 §22.2.2.9 CompileToCharSet of ClassIntersection/ClassSubtraction).
+        std::vector<std::u32string> strings =
+            StringSetOp(acc.strings, rhs.strings, /*keep_common=*/is_and);
+        bool may_strings = is_and ? acc.may_strings && rhs.may_strings : acc.may_strings;
         if (acc.is_set && rhs.is_set && acc.set.props.empty() && rhs.set.props.empty()) {
           acc.set = is_and ? Intersect(acc.set, rhs.set)
                            : Intersect(acc.set, Complement(rhs.set, MaxChar()));
@@ -1851,6 +1917,8 @@ class Parser {
           acc.is_set = false;
           acc.atom = is_and ? u"(?:(?=" + b + u")" + a + u")" : u"(?:(?!" + b + u")" + a + u")";
         }
+        acc.strings = std::move(strings);
+        acc.may_strings = may_strings;
         continue;
       }
       if (op == Op::kIntersection || op == Op::kSubtraction) {
@@ -1904,6 +1972,7 @@ class Parser {
         union_atoms.push_back(v.atom);
       }
       acc.strings.insert(acc.strings.end(), v.strings.begin(), v.strings.end());
+      acc.may_strings = acc.may_strings || v.may_strings;
     }
     if (!union_atoms.empty()) {
       std::u16string a = u"(?:";
@@ -1936,9 +2005,8 @@ class Parser {
   uint32_t caps_seen_ = 0;
   bool has_named_groups_ = false;
   int in_lookbehind_ = 0;
-  Node* seq_ = nullptr;            // the alternative being parsed (tree building)
-  std::string refusal_;            // why PCRE2 cannot run the pattern ("" when it can)
-  bool in_negated_class_ = false;  // v mode: the innermost class being parsed is [^…]
+  Node* seq_ = nullptr;  // the alternative being parsed (tree building)
+  std::string refusal_;  // why PCRE2 cannot run the pattern ("" when it can)
   std::vector<std::pair<std::u16string, uint32_t>> prescan_names_;
   std::vector<std::pair<std::u16string, uint32_t>> group_names_;
   std::set<std::u16string> defined_names_;
@@ -1984,6 +2052,12 @@ bool ParseFlags(std::u16string_view text, Flags* out) {
   if ((bits & 32) && (bits & 64)) return false;
   *out = Flags::FromBits(bits);
   return true;
+}
+
+char32_t CaseKey(char32_t c, bool unicode) {
+  const CaseTable& t = Cases(unicode);
+  auto it = t.classes.find(c);
+  return it == t.classes.end() ? c : it->second.front();
 }
 
 bool CaseEquivalent(char32_t a, char32_t b, bool unicode) {
