@@ -160,7 +160,7 @@ struct CharSet {
 
 // The code points and strings (of more than one code point) of an ICU UnicodeSet pattern such as
 // "[\p{RGI_Emoji}]", from the system ICU (72: Unicode 15.0, Emoji 15.0). False when ICU rejects it.
-// Properties of strings are cached: ICU builds them from its emoji data each time.
+// Cached: ICU builds the sets from its data each time.
 bool IcuSet(const std::string& pattern, CharSet* set, std::vector<std::u32string>* strings) {
   struct Resolved {
     std::vector<Range> ranges;
@@ -196,10 +196,8 @@ bool IcuSet(const std::string& pattern, CharSet* set, std::vector<std::u32string
   }
   set->ranges.insert(set->ranges.end(), r.ranges.begin(), r.ranges.end());
   strings->insert(strings->end(), r.strings.begin(), r.strings.end());
-  if (!r.strings.empty()) {
-    std::lock_guard<std::mutex> lock(mu);
-    cache.emplace(pattern, std::move(r));
-  }
+  std::lock_guard<std::mutex> lock(mu);
+  cache.emplace(pattern, std::move(r));  // bounded: one entry per property the patterns name
   return true;
 }
 
@@ -1433,6 +1431,54 @@ class Parser {
     return true;
   }
 
+  // PCRE2 10.42 has Unicode 14 data, ICU 72 Unicode 15.0 (closer to the oracle's): `set`'s one
+  // PCRE2 property item is made to agree with ICU. A value PCRE2 lacks (the scripts Kawi and
+  // Nag_Mundari) becomes ICU's ranges; for the others only the characters Unicode 15 added can
+  // differ (PCRE2 sees them unassigned): ICU's members among them are added as ranges, or, when
+  // PCRE2's item would take some that ICU leaves out (\P{L}, \p{Cn}), ICU's ranges replace it.
+  bool UpdateToIcu(CharSet* set, const std::string& text) {
+    std::string item;  // ICU's pattern syntax is PCRE2's with '=' for "sc:"/"scx:"
+    for (char16_t ch : set->props[0]) item.push_back(ch == ':' ? '=' : static_cast<char>(ch));
+    std::vector<std::u32string> no_strings;
+    auto icu_ranges = [&](const std::string& pattern, CharSet* out) {
+      if (IcuSet(pattern, out, &no_strings)) return true;
+      Unsupported("the Unicode property \\p{" + text + "} is not supported by ICU");
+      return false;
+    };
+    std::u16string probe = u"[" + set->props[0] + u"]";
+    int err;
+    PCRE2_SIZE off;
+    pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR16>(probe.data()), probe.size(),
+                                     PCRE2_UTF, &err, &off, nullptr);
+    if (code == nullptr) {
+      CharSet members;
+      if (!icu_ranges("[" + item + "]", &members)) return false;
+      *set = std::move(members);
+      return true;
+    }
+    // How PCRE2 sees every character new in Unicode 15: as U+1E4D0 (NAG MUNDARI LETTER O).
+    pcre2_match_data* md = pcre2_match_data_create(1, nullptr);
+    std::u16string sample = u"\U0001E4D0";
+    bool pcre_takes_new = pcre2_match(code, reinterpret_cast<PCRE2_SPTR16>(sample.data()),
+                                      sample.size(), 0, 0, md, nullptr) >= 0;
+    pcre2_match_data_free(md);
+    pcre2_code_free(code);
+    CharSet differ;
+    if (!icu_ranges(
+            pcre_takes_new ? "[[:Age=15.0:]-[" + item + "]]" : "[[:Age=15.0:]&[" + item + "]]",
+            &differ))
+      return false;
+    if (differ.ranges.empty()) return true;
+    if (!pcre_takes_new) {
+      set->AddSet(differ);
+      return true;
+    }
+    CharSet members;
+    if (!icu_ranges("[" + item + "]", &members)) return false;
+    *set = std::move(members);
+    return true;
+  }
+
   // \p{…} / \P{…} after the letter. Fills `v` (a set with a PCRE2 property item, or ranges; and
   // strings for the properties of strings).
   bool ParsePropertyEscape(bool negated, bool in_class, ClassValue* v) {
@@ -1530,30 +1576,7 @@ class Parser {
       Fail(bad_name);
       return false;
     }
-    // PCRE2 must know the property (its Unicode version may be older than the oracle's).
-    if (!set.props.empty()) {
-      std::u16string probe = u"[" + set.props[0] + u"]";
-      int err;
-      PCRE2_SIZE off;
-      pcre2_code* code = pcre2_compile(reinterpret_cast<PCRE2_SPTR16>(probe.data()), probe.size(),
-                                       PCRE2_UTF, &err, &off, nullptr);
-      if (code == nullptr) {
-        // PCRE2 10.42 has Unicode 14 data: ICU (Unicode 15) gives the members of values it lacks
-        // (the scripts Kawi and Nag_Mundari) as ranges. Its pattern syntax is PCRE2's with '='.
-        std::string icu = "[";
-        for (char16_t ch : set.props[0]) icu.push_back(ch == ':' ? '=' : static_cast<char>(ch));
-        icu += "]";
-        CharSet members;
-        std::vector<std::u32string> no_strings;
-        if (!IcuSet(icu, &members, &no_strings)) {
-          Unsupported("the Unicode property \\p{" + text + "} is not supported by ICU");
-          return false;
-        }
-        set = std::move(members);
-      } else {
-        pcre2_code_free(code);
-      }
-    }
+    if (!set.props.empty() && !UpdateToIcu(&set, text)) return false;
     v->is_set = true;
     v->set = Closure(std::move(set));
     return true;

@@ -67,6 +67,19 @@ t('kawiNagMundari', () => [
   /^\p{sc=Kawi}$/iu.test('\u{11F04}'),
   '\u{1E4D0}x'.match(/[^\p{sc=Nagm}]/gu),
 ]);
+// Characters Unicode 15 added, in the properties PCRE2 10.42 (Unicode 14) also knows. ([\p{L}--[a]]:
+// V8 lets /^[\p{L}--a]$/iv match "a", a single-character operand subtracted without the case
+// folding ECMA-262 applies (MaybeSimpleCaseFolding); that form is left out.)
+t('unicode15Properties', () => {
+  const chars = ['\u{1E4D0}', '\u{11F04}', '\u{1F6DC}', 'a', '\u0378'];
+  const pats = ['\\p{L}', '\\P{L}', '\\p{Lo}', '\\p{Cn}', '\\P{Cn}', '\\p{Assigned}', '\\P{Assigned}', '\\p{sc=Zzzz}',
+    '\\p{scx=Unknown}', '\\p{Alphabetic}', '\\P{Alphabetic}', '\\p{Emoji}', '\\p{C}', '[^\\p{L}]', '[\\p{L}--[a]]',
+    '[\\p{L}&&\\p{sc=Kawi}]', '\\p{ID_Start}'];
+  return pats.map((p) => {
+    const r = [new RegExp(`^${p}$`, 'v'), new RegExp(`^${p}$`, 'iv')];
+    return `${p} ${chars.map((c) => r.map((x) => (x.test(c) ? 1 : 0)).join('')).join(' ')}`;
+  });
+});
 const err = (src, flags) => {
   try {
     new RegExp(src, flags);
