@@ -975,23 +975,43 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
 // other copied realm object (the global, once `tools` is installed) does not matter to the caller.
 #define PRISTINE(o) (cow_.empty() || cow_.find(o) == cow_.end())
 
-// The opcodes VM::ExecuteFast runs (Execute hands them to it).
-constexpr bool IsFastOp(Op op) {
-  switch (op) {
-    case Op::LGETGLOBAL: case Op::LGETFIELD: case Op::LGETINDEX: case Op::LSETINDEX:
-    case Op::LADD: case Op::LSUB: case Op::LMUL: case Op::LADDK: case Op::LSUBK:
-    case Op::LLT: case Op::LLE: case Op::LEQ: case Op::LNE: case Op::LEQK: case Op::LNEK:
-    case Op::LLTK: case Op::LLEK: case Op::LGTK: case Op::LGEK: case Op::LJMPT: case Op::LJMPF:
-    case Op::LNOT: case Op::LFORLOOP: case Op::LCALL: case Op::LRET: case Op::LMULK:
-    case Op::LDIVK: case Op::LMODK: case Op::LIDIVK: case Op::LBANDK: case Op::LBORK:
-    case Op::LBXORK: case Op::LSHLK: case Op::LSHRK: case Op::LMOD: case Op::LIDIV: case Op::LBAND:
-    case Op::LBOR: case Op::LBXOR: case Op::LSHL: case Op::LSHR: case Op::LDIV: case Op::LUNM:
-    case Op::LLEN: case Op::LNEWTABLE: case Op::LSETFIELD: case Op::LFORPREP:
-      return true;
-    default:
-      return false;
-  }
-}
+// A step of a backward jump (both dispatch loops); `leave` when the limits are due for a check.
+#define CHARGE_OR(leave)               \
+  do {                                 \
+    ++steps_;                          \
+    if (--steps_until_check_ <= 0) {   \
+      f->pc = pc;                      \
+      CheckLimits();                   \
+      leave;                           \
+    }                                  \
+  } while (0)
+// The one-line opcodes both dispatch loops run alike (`continue`: on to the next instruction).
+#define SIMPLE_CASES                             \
+  case Op::MOVE:                                 \
+    R[a] = R[GetB(i)];                           \
+    continue;                                    \
+  case Op::LOADINT:                              \
+    R[a] = Value::Int(GetSBx(i));                \
+    continue;                                    \
+  case Op::LOADUNDEF:                            \
+    R[a] = Value::Undefined();                   \
+    continue;                                    \
+  case Op::LOADTRUE:                             \
+    R[a] = Value::Bool(true);                    \
+    continue;                                    \
+  case Op::LOADFALSE:                            \
+    R[a] = Value::Bool(false);                   \
+    continue;                                    \
+  case Op::GETUPVAL:                             \
+    R[a] = f->closure->upvals[GetB(i)]->value;   \
+    continue;                                    \
+  case Op::LNOT:                                 \
+    R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));   \
+    continue;                                    \
+  case Op::LNEWTABLE:                            \
+    R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i))); \
+    continue;
+#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
 
 // The fast loop (docs/performance.md "Lua, session 9"): the common case of the opcodes that
 // dominate call- and table-heavy code, in a function small enough for GCC to keep `pc`, `R`, `K`
@@ -1015,47 +1035,21 @@ enter:
     f->pc = ip;     \
     return false;   \
   } while (0)
-#define FAST_CHARGE()                  \
-  do {                                 \
-    ++steps_;                          \
-    if (--steps_until_check_ <= 0) {   \
-      f->pc = pc;                      \
-      CheckLimits();                   \
-      return true;                     \
-    }                                  \
-  } while (0)
+#define FAST_CHARGE() CHARGE_OR(return true)
 #define IS_LUATABLE(v) ((v).IsObject() && (v).AsObject()->klass() == ObjectClass::kLuaTable)
-#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
   for (;;) {
     const Instr* ip = pc;
     const Instr i = *pc++;
     const unsigned a = GetA(i);
     bool cmp;
     switch (GetOp(i)) {
-      case Op::MOVE:
-        R[a] = R[GetB(i)];
-        continue;
+      SIMPLE_CASES
       case Op::LOADK: {
         const Value v = K[GetBx(i)];
         if (v.IsEmpty()) HAND_BACK();
         R[a] = v;
         continue;
       }
-      case Op::LOADINT:
-        R[a] = Value::Int(GetSBx(i));
-        continue;
-      case Op::LOADUNDEF:
-        R[a] = Value::Undefined();
-        continue;
-      case Op::LOADTRUE:
-        R[a] = Value::Bool(true);
-        continue;
-      case Op::LOADFALSE:
-        R[a] = Value::Bool(false);
-        continue;
-      case Op::GETUPVAL:
-        R[a] = f->closure->upvals[GetB(i)]->value;
-        continue;
       case Op::JMP: {
         const int off = GetSBx(i);
         pc += off;
@@ -1070,9 +1064,6 @@ enter:
           if (off < 0) FAST_CHARGE();
         }
         continue;
-      case Op::LNOT:
-        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
-        continue;
       case Op::LGETGLOBAL: {
         LuaTable* t = lua_globals();
         Proto* p = f->proto;
@@ -1083,6 +1074,11 @@ enter:
       }
       case Op::LGETFIELD: {
         const Value o = R[GetB(i)];
+        if (o.IsString()) {  // s:method(...)
+          const auto* lib = static_cast<LuaTable*>(Resolve(realm_->intrinsics().lua_string_lib));
+          R[a] = lib->GetStr(K[*pc++].AsString());
+          continue;
+        }
         if (!IS_LUATABLE(o)) HAND_BACK();
         auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
         Proto* p = f->proto;
@@ -1217,9 +1213,6 @@ enter:
         R[a] = Value::Int(t->Length());
         continue;
       }
-      case Op::LNEWTABLE:
-        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
-        continue;
       case Op::LSETFIELD: {
         const Value o = R[a], v = R[GetB(i)];
         if (!IS_LUATABLE(o) || o.AsObject()->is_shared()) HAND_BACK();
@@ -1415,7 +1408,6 @@ enter:
 #undef HAND_BACK
 #undef FAST_CHARGE
 #undef IS_LUATABLE
-#undef LUA_FALSY
 }
 
 void VM::Execute(size_t stop_depth) {
@@ -1473,23 +1465,16 @@ enter:
 #define IS_CELL(v) ((v).IsInternal() && (v).AsHeap()->cell_kind() == CellKind::kCell)
 #define IS_KLASS(v, k) ((v).IsObject() && (v).AsObject()->klass() == (k))
 #define OPNAME(op) Value::FromString(Intern(isa::kNames[static_cast<int>(op)]))
-// Opcode `o` of the instruction at `ip` runs in ExecuteFast unless that handed it back.
-#define ENTER_FAST(o)                           \
-  do {                                          \
-    if (IsFastOp(o) && ip != handed_at) {       \
-      f->pc = ip;                               \
-      goto to_fast;                             \
-    }                                           \
+// The instruction at `ip` (an IsFastOp opcode) runs in ExecuteFast unless that just handed it back.
+#define ENTER_FAST()          \
+  do {                        \
+    if (ip != handed_at) {    \
+      f->pc = ip;             \
+      goto to_fast;           \
+    }                         \
+    handed_at = nullptr;      \
   } while (0)
-#define CHARGE()                       \
-  do {                                 \
-    ++steps_;                          \
-    if (--steps_until_check_ <= 0) {   \
-      f->pc = pc;                      \
-      CheckLimits();                   \
-      goto reload;                     \
-    }                                  \
-  } while (0)
+#define CHARGE() CHARGE_OR(goto reload)
 
   for (;;) {
     const Instr* ip = pc;
@@ -1498,9 +1483,7 @@ enter:
     Op op = GetOp(i);
     unsigned a = GetA(i);
     switch (op) {
-      case Op::MOVE:
-        R[a] = R[GetB(i)];
-        break;
+      SIMPLE_CASES
       case Op::LOADK: {
         uint32_t k = GetBx(i);
         Value v = K[k];
@@ -1539,20 +1522,8 @@ enter:
       case Op::LOADI:
         R[a] = Value::Number(GetSBx(i));
         break;
-      case Op::LOADINT:
-        R[a] = Value::Int(GetSBx(i));
-        break;
-      case Op::LOADUNDEF:
-        R[a] = Value::Undefined();
-        break;
       case Op::LOADNULL:
         R[a] = Value::Null();
-        break;
-      case Op::LOADTRUE:
-        R[a] = Value::Bool(true);
-        break;
-      case Op::LOADFALSE:
-        R[a] = Value::Bool(false);
         break;
       case Op::LOADEMPTY:
         R[a] = Value::Empty();
@@ -1659,9 +1630,6 @@ enter:
         c->value = R[GetB(i)];
         break;
       }
-      case Op::GETUPVAL:
-        R[a] = f->closure->upvals[GetB(i)]->value;
-        break;
       case Op::GETUPVALCHK: {
         uint32_t k = *pc++;
         Value v = f->closure->upvals[GetB(i)]->value;
@@ -3121,19 +3089,13 @@ enter:
     if (st_ == LuaStep::kReload) goto reload;          \
   } while (0)
 #define IS_LUATABLE(v) ((v).IsObject() && (v).AsObject()->klass() == ObjectClass::kLuaTable)
-#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
+      // The Lua opcodes ExecuteFast runs: Execute sees one only when ExecuteFast handed it back
+      // (its common case did not apply), so here each goes straight to its complete slow path.
       case Op::LGETGLOBAL: {
-        ENTER_FAST(Op::LGETGLOBAL);
+        ENTER_FAST();
         uint32_t k = *pc++;
-        LuaTable* t = lua_globals();
-        Value key = K[k];
-        Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
-        if (!v.IsUndefined() || t->metatable == nullptr) {
-          R[a] = v;
-          break;
-        }
         f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), Value::FromObject(t), key));
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), Value::FromObject(lua_globals()), K[k]));
         break;
       }
       case Op::LSETGLOBAL: {
@@ -3151,98 +3113,28 @@ enter:
       case Op::LGETENV:
         R[a] = Value::FromObject(lua_globals());
         break;
-      case Op::LNEWTABLE:
-        ENTER_FAST(Op::LNEWTABLE);
-        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
-        break;
       case Op::LGETFIELD: {
-        ENTER_FAST(Op::LGETFIELD);
+        ENTER_FAST();
         uint32_t k = *pc++;
-        Value o = R[GetB(i)];
-        Value key = K[k];
-        if (IS_LUATABLE(o)) {
-          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
-          Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
-          if (!v.IsUndefined() || t->metatable == nullptr) {
-            R[a] = v;
-            break;
-          }
-        } else if (o.IsString()) {
-          auto* lib = static_cast<LuaTable*>(Resolve(in.lua_string_lib));
-          R[a] = lib->GetStr(key.AsString());
-          break;
-        }
         f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, key, static_cast<int>(GetB(i))));
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), R[GetB(i)], K[k], static_cast<int>(GetB(i))));
         break;
       }
       case Op::LSETFIELD: {
-        ENTER_FAST(Op::LSETFIELD);
+        ENTER_FAST();
         uint32_t k = *pc++;
-        Value o = R[a];
-        Value v = R[GetB(i)];
-        Value key = K[k];
-        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
-          auto* t = static_cast<LuaTable*>(o.AsObject());
-          auto& ic = proto->ics[ip - code];
-          if (!v.IsUndefined() && ic.slot < t->entries.size() &&
-              t->entries[ic.slot].key.RawEquals(key) && !t->entries[ic.slot].value.IsUndefined()) {
-            t->entries[ic.slot].value = v;
-            break;
-          }
-          if (t->metatable == nullptr) {
-            t->Set(*heap_, key, v);
-            if (!shared_proto && !v.IsUndefined()) {
-              int32_t at = t->FindStr(key.AsString());
-              if (at >= 0) ic.slot = static_cast<uint32_t>(at);
-            }
-            break;
-          }
-        }
         f->pc = pc;
-        LUA_STEP(LuaNewIndex(o, key, v));
+        LUA_STEP(LuaNewIndex(R[a], K[k], R[GetB(i)]));
         break;
       }
-      case Op::LGETINDEX: {
-        ENTER_FAST(Op::LGETINDEX);
-        Value o = R[GetB(i)], kv = R[GetC(i)];
-        if (IS_LUATABLE(o)) {
-          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
-          Value v = LuaGetIndexPrefetch(t, kv);
-          if (!v.IsUndefined() || t->metatable == nullptr) {
-            R[a] = v;
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, kv, static_cast<int>(GetB(i))));
+      case Op::LGETINDEX:
+        ENTER_FAST();
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)], static_cast<int>(GetB(i))));
         break;
-      }
-      case Op::LSETINDEX: {
-        ENTER_FAST(Op::LSETINDEX);
-        Value o = R[a], kv = R[GetB(i)], v = R[GetC(i)];
-        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
-          auto* t = static_cast<LuaTable*>(o.AsObject());
-          if (kv.IsInt()) {
-            int64_t k = kv.AsInt();
-            if (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size() && !v.IsUndefined() &&
-                !t->arr[k - 1].IsUndefined()) {
-              t->arr[k - 1] = v;
-              break;
-            }
-            if (t->metatable == nullptr) {
-              t->SetInt(*heap_, k, v);
-              break;
-            }
-          } else if (t->metatable == nullptr && (kv.IsString() || kv.IsBool() || kv.IsObject())) {
-            t->Set(*heap_, kv, v);
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaNewIndex(o, kv, v));
+      case Op::LSETINDEX:
+        ENTER_FAST();
+        LUA_STEP(LuaNewIndex(R[a], R[GetB(i)], R[GetC(i)]));
         break;
-      }
       case Op::LSETLIST: {
         uint32_t start = *pc++;
         EXPECT_STATE(IS_LUATABLE(R[a]) && !R[a].AsObject()->is_shared());
@@ -3254,177 +3146,62 @@ enter:
         if (n > 64) ChargeSteps(n / 16);
         break;
       }
-#define LUA_ARITH_FAST(OPC, IEXPR, FEXPR)                                                   \
-  case Op::OPC: {                                                                           \
-    ENTER_FAST(Op::OPC);                                                                     \
-    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      uint64_t ux = static_cast<uint64_t>(xr.AsInt()), uy = static_cast<uint64_t>(yr.AsInt()); \
-      R[a] = Value::Int(static_cast<int64_t>(IEXPR));                                        \
-      break;                                                                                 \
-    }                                                                                        \
-    if (xr.IsNumber() && yr.IsNumber()) {                                                    \
-      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
-      R[a] = Value::Number(FEXPR);                                                           \
-      break;                                                                                 \
-    }                                                                                        \
-    f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
-    break;                                                                                   \
-  }
-      LUA_ARITH_FAST(LADD, ux + uy, dx + dy)
-      LUA_ARITH_FAST(LSUB, ux - uy, dx - dy)
-      LUA_ARITH_FAST(LMUL, ux * uy, dx * dy)
-#undef LUA_ARITH_FAST
-      case Op::LDIV: {
-        ENTER_FAST(Op::LDIV);
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if ((xr.IsInt() || xr.IsNumber()) && (yr.IsInt() || yr.IsNumber())) {
-          double dx = xr.IsInt() ? static_cast<double>(xr.AsInt()) : xr.AsNumber();
-          double dy = yr.IsInt() ? static_cast<double>(yr.AsInt()) : yr.AsNumber();
-          R[a] = Value::Number(dx / dy);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
+      case Op::LADD:
+      case Op::LSUB:
+      case Op::LMUL:
+      case Op::LDIV:
+      case Op::LMOD:
+      case Op::LIDIV:
+      case Op::LBAND:
+      case Op::LBOR:
+      case Op::LBXOR:
+      case Op::LSHL:
+      case Op::LSHR:
+        ENTER_FAST();
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)]));
         break;
-      }
-      case Op::LMOD: {
-        ENTER_FAST(Op::LMOD);
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
-          int64_t m = xr.AsInt() % yr.AsInt();
-          if (m < 0) m += yr.AsInt();
-          R[a] = Value::Int(m);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
-        break;
-      }
-#define LUA_INT_FAST(OPC, IEXPR)                                                             \
-  case Op::OPC: {                                                                           \
-    ENTER_FAST(Op::OPC);                                                                 \
-    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
-      R[a] = Value::Int(IEXPR);                                                              \
-      break;                                                                                 \
-    }                                                                                        \
-    f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
-    break;                                                                                   \
-  }
-      LUA_INT_FAST(LBAND, ix & iy)
-      LUA_INT_FAST(LBOR, ix | iy)
-      LUA_INT_FAST(LBXOR, ix ^ iy)
-      LUA_INT_FAST(LSHL, lua::LuaShiftLeft(ix, iy))
-      LUA_INT_FAST(LSHR, lua::LuaShiftRight(ix, iy))
-#undef LUA_INT_FAST
-      case Op::LIDIV: {
-        ENTER_FAST(Op::LIDIV);
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
-          int64_t q = xr.AsInt() / yr.AsInt();
-          if (xr.AsInt() % yr.AsInt() < 0) --q;  // floor, not truncation
-          R[a] = Value::Int(q);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
-        break;
-      }
       case Op::LPOW: {
         Value x = R[GetB(i)], y = R[GetC(i)];
         f->pc = pc;
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, y));
         break;
       }
-      // Constant second operand (K[X], a number): the same fast paths, and the slow path is the
-      // register form's (LuaArith with the base opcode: same metamethods and messages).
-#define LUA_ARITH_K(OPC, BASE, IEXPR, FEXPR)                                                \
+      // Constant second operand (K[X], a number): the register form's slow path (LuaArith with the
+      // base opcode: same metamethods and messages).
+#define LUA_ARITH_K(OPC, BASE)                                                               \
   case Op::OPC: {                                                                           \
-    ENTER_FAST(Op::OPC);                                                                     \
-    const Value& xr = R[GetB(i)];                                                            \
-    const Value& yr = K[*pc++];                                                              \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
-      uint64_t ux = static_cast<uint64_t>(ix), uy = static_cast<uint64_t>(iy);               \
-      (void)ux, (void)uy;                                                                    \
-      if (IEXPR) break;                                                                      \
-    } else if (xr.IsNumber() && yr.IsNumber()) {                                             \
-      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
-      (void)dx, (void)dy;                                                                    \
-      if (FEXPR) break;                                                                      \
-    }                                                                                        \
+    ENTER_FAST();                                                                            \
+    const Value x = R[GetB(i)], y = K[*pc++];                                                \
     f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xr, yr));         \
+    LUA_STEP(LuaArith(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), x, y));           \
     break;                                                                                   \
   }
-#define LUA_SET(v) (R[a] = (v), true)
-      LUA_ARITH_K(LADDK, LADD, LUA_SET(Value::Int(static_cast<int64_t>(ux + uy))),
-                  LUA_SET(Value::Number(dx + dy)))
-      LUA_ARITH_K(LSUBK, LSUB, LUA_SET(Value::Int(static_cast<int64_t>(ux - uy))),
-                  LUA_SET(Value::Number(dx - dy)))
-      LUA_ARITH_K(LMULK, LMUL, LUA_SET(Value::Int(static_cast<int64_t>(ux * uy))),
-                  LUA_SET(Value::Number(dx * dy)))
-      LUA_ARITH_K(LDIVK, LDIV,
-                  LUA_SET(Value::Number(static_cast<double>(ix) / static_cast<double>(iy))),
-                  LUA_SET(Value::Number(dx / dy)))
-      LUA_ARITH_K(LMODK, LMOD,
-                  iy > 0 && LUA_SET(Value::Int(ix % iy < 0 ? ix % iy + iy : ix % iy)), false)
-      LUA_ARITH_K(LIDIVK, LIDIV,
-                  iy > 0 && LUA_SET(Value::Int(ix / iy - (ix % iy < 0 ? 1 : 0))), false)
-      LUA_ARITH_K(LBANDK, LBAND, LUA_SET(Value::Int(ix & iy)), false)
-      LUA_ARITH_K(LBORK, LBOR, LUA_SET(Value::Int(ix | iy)), false)
-      LUA_ARITH_K(LBXORK, LBXOR, LUA_SET(Value::Int(ix ^ iy)), false)
-      LUA_ARITH_K(LSHLK, LSHL, LUA_SET(Value::Int(lua::LuaShiftLeft(ix, iy))), false)
-      LUA_ARITH_K(LSHRK, LSHR, LUA_SET(Value::Int(lua::LuaShiftRight(ix, iy))), false)
-#undef LUA_SET
+      LUA_ARITH_K(LADDK, LADD)
+      LUA_ARITH_K(LSUBK, LSUB)
+      LUA_ARITH_K(LMULK, LMUL)
+      LUA_ARITH_K(LDIVK, LDIV)
+      LUA_ARITH_K(LMODK, LMOD)
+      LUA_ARITH_K(LIDIVK, LIDIV)
+      LUA_ARITH_K(LBANDK, LBAND)
+      LUA_ARITH_K(LBORK, LBOR)
+      LUA_ARITH_K(LBXORK, LBXOR)
+      LUA_ARITH_K(LSHLK, LSHL)
+      LUA_ARITH_K(LSHRK, LSHR)
 #undef LUA_ARITH_K
-      case Op::LUNM: {
-        ENTER_FAST(Op::LUNM);
-        Value x = R[GetB(i)];
-        if (x.IsInt()) {
-          R[a] = Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(x.AsInt())));
-          break;
-        }
-        if (x.IsNumber()) {
-          R[a] = Value::Number(-x.AsNumber());
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
+      case Op::LUNM:
+        ENTER_FAST();
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetB(i)]));
         break;
-      }
       case Op::LBNOT: {
         Value x = R[GetB(i)];
         f->pc = pc;
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
         break;
       }
-      case Op::LNOT:
-        ENTER_FAST(Op::LNOT);
-        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
+      case Op::LLEN:
+        ENTER_FAST();
+        LUA_STEP(LuaLen(static_cast<uint8_t>(a), R[GetB(i)]));
         break;
-      case Op::LLEN: {
-        ENTER_FAST(Op::LLEN);
-        Value x = R[GetB(i)];
-        if (x.IsString()) {
-          R[a] = Value::Int(x.AsString()->length());
-          break;
-        }
-        if (IS_LUATABLE(x)) {
-          auto* t = static_cast<LuaTable*>(Resolve(x.AsObject()));
-          if (t->metatable == nullptr) {
-            R[a] = Value::Int(t->Length());
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaLen(static_cast<uint8_t>(a), x));
-        break;
-      }
       case Op::LCONCAT: {
         unsigned b = GetB(i), n = GetC(i);
         if (n == 2 && R[b].IsString() && R[b + 1].IsString()) {
@@ -3437,40 +3214,17 @@ enter:
         LUA_STEP(LuaConcat(static_cast<uint8_t>(a), b, n));
         break;
       }
-      case Op::LEQ:
-      case Op::LNE: {
-        ENTER_FAST(Op::LEQ);
-        const Value &x = R[GetB(i)], &y = R[GetC(i)];
-        if (IS_LUATABLE(x) && IS_LUATABLE(y) && !x.RawEquals(y)) {  // __eq may apply
-          Value xv = x, yv = y;
-          f->pc = pc;
-          LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
-          break;
-        }
-        const bool eq = LuaEqualNoMeta(x, y);
-        lua_cmp = op == Op::LEQ ? eq : !eq;
-        goto lua_cmp_then_jump;
-      }
+      case Op::LEQ:  // two distinct tables: __eq may apply
+      case Op::LNE:
       case Op::LLT:
       case Op::LLE: {
-        ENTER_FAST(Op::LLT);
-        const Value &x = R[GetB(i)], &y = R[GetC(i)];
-        if (x.IsInt() && y.IsInt()) {
-          lua_cmp = op == Op::LLT ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt();
-          goto lua_cmp_then_jump;
-        }
-        if (x.IsNumber() && y.IsNumber()) {
-          lua_cmp = op == Op::LLT ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber();
-          goto lua_cmp_then_jump;
-        }
-        Value xv = x, yv = y;
-        f->pc = pc;
-        LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
+        ENTER_FAST();
+        LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)]));
         break;
       }
       case Op::LEQK:
       case Op::LNEK: {
-        ENTER_FAST(Op::LEQK);
+        ENTER_FAST();
         // K[X] is a number or a string, so no __eq (lua5.4 OP_EQK).
         const Value& x = R[GetB(i)];
         const Value& y = K[*pc++];
@@ -3480,29 +3234,19 @@ enter:
       }
       // R[B] against a number constant; LGTK/LGEK are `K[X] < R[B]` / `K[X] <= R[B]` for
       // metamethods and messages (lua5.4 OP_GTI/OP_GEI).
-#define LUA_CMP_K(OPC, BASE, SWAP, CMP)                                                     \
+#define LUA_CMP_K(OPC, BASE, SWAP)                                                          \
   case Op::OPC: {                                                                           \
-    ENTER_FAST(Op::OPC);                                                                     \
-    const Value& x = R[GetB(i)];                                                             \
-    const Value& y = K[*pc++];                                                               \
-    if (x.IsInt() && y.IsInt()) {                                                            \
-      lua_cmp = x.AsInt() CMP y.AsInt();                                                     \
-      goto lua_cmp_then_jump;                                                                \
-    }                                                                                        \
-    if (x.IsNumber() && y.IsNumber()) {                                                      \
-      lua_cmp = x.AsNumber() CMP y.AsNumber();                                               \
-      goto lua_cmp_then_jump;                                                                \
-    }                                                                                        \
-    Value xv = x, yv = y;                                                                    \
+    ENTER_FAST();                                                                            \
+    const Value x = R[GetB(i)], y = K[*pc++];                                                \
     f->pc = pc;                                                                              \
-    LUA_STEP(SWAP ? LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), yv, xv)  \
-                  : LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xv, yv)); \
+    LUA_STEP(SWAP ? LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), y, x)    \
+                  : LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), x, y));  \
     break;                                                                                   \
   }
-      LUA_CMP_K(LLTK, LLT, false, <)
-      LUA_CMP_K(LLEK, LLE, false, <=)
-      LUA_CMP_K(LGTK, LLT, true, >)
-      LUA_CMP_K(LGEK, LLE, true, >=)
+      LUA_CMP_K(LLTK, LLT, false)
+      LUA_CMP_K(LLEK, LLE, false)
+      LUA_CMP_K(LGTK, LLT, true)
+      LUA_CMP_K(LGEK, LLE, true)
 #undef LUA_CMP_K
       lua_cmp_then_jump: {
         // A comparison's fast path stores its boolean; when the next instruction is the usual
@@ -3522,7 +3266,7 @@ enter:
       }
       case Op::LJMPT:
       case Op::LJMPF: {
-        ENTER_FAST(Op::LJMPT);
+        ENTER_FAST();
         Value v = R[a];
         if (LUA_FALSY(v) == (op == Op::LJMPF)) {
           int off = GetSBx(i);
@@ -3532,70 +3276,23 @@ enter:
         break;
       }
       case Op::LCALL: {
-        ENTER_FAST(Op::LCALL);
+        ENTER_FAST();
         f->pc = pc;
         unsigned b = GetB(i), c = GetC(i);
         uint32_t argc = b ? b - 1 : f->top - (f->base + a + 2);
         int want = c ? static_cast<int>(c) - 1 : -1;
-        Value fnv = R[a];
-        if (fnv.IsObject()) {
-          Object* fo = fnv.AsObject();
-          if (fo->klass() == ObjectClass::kFunction &&
-              static_cast<FunctionObject*>(fo)->type == FunctionType::kClosure) {
-            auto* closure = static_cast<Closure*>(fo);
-            Proto* cp = closure->proto_fn;
-            if (!cp->has_rest && frames_.size() <= limits_.max_call_depth) {
-              uint32_t base = f->base + a + 1;
-              const uint32_t nregs = cp->num_regs;
-              const size_t need = static_cast<size_t>(base) + nregs + argc + 8;
-              if (need + 512 > stack_.size()) EnsureStack(need);  // the out-of-line call is rare
-              Value* NR = stack_.data() + base;
-              NR[0] = Value::Undefined();
-              uint32_t nparams = cp->num_params;
-              for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
-              for (uint32_t j = 1 + nparams; j < nregs; ++j) NR[j] = Value::Undefined();
-              Frame& nf = frames_.emplace_back();
-              nf.closure = closure;
-              nf.proto = cp;
-              nf.pc = cp->code;
-              nf.base = base;
-              nf.argc = argc;
-              nf.site.kind = CallSite::Kind::kCall;
-              nf.site.ret_reg = static_cast<uint8_t>(a);
-              nf.site.want = static_cast<int16_t>(want);
-              ++steps_;
-              if (--steps_until_check_ <= 0) {
-                CheckLimits();
-                goto reload;
-              }
-              f = &nf;
-              goto enter;
-            }
-          }
-        }
         CallResult r = LuaCall(f->base + a, argc, want);
         if (r == CallResult::kThrew) Unwind();
         goto reload;
       }
       case Op::LRET: {
-        ENTER_FAST(Op::LRET);
+        ENTER_FAST();
         unsigned b = GetB(i);
         uint32_t n = b ? b - 1 : f->top - (f->base + a);
         if (f->site.kind == CallSite::Kind::kCall && f->site.lua_flags == 0 &&
             f->site.ret_transform == 0 && frames_.size() > 1) {
           const int want = f->site.want;
           const uint8_t ret_reg = f->site.ret_reg;
-          if (want == 1) {
-            Value v = n > 0 ? R[a] : Value::Undefined();
-            frames_.pop_back();
-            if (frames_.size() <= stop_depth) {
-              if (ret_reg != 255) stack_[frames_.back().base + ret_reg] = v;
-              goto reload;
-            }
-            f = &frames_.back();
-            if (ret_reg != 255) stack_[f->base + ret_reg] = v;
-            goto enter;
-          }
           // LuaDeliver's plain case without the frame copy: the caller's window starts below this
           // frame (dst < R + a), so a forward copy never overwrites a value not yet read, and the
           // results fit in stack that already exists (want <= n) or in the caller's registers.
@@ -3655,43 +3352,16 @@ enter:
         break;
       }
       case Op::LFORPREP: {
-        ENTER_FAST(Op::LFORPREP);
+        ENTER_FAST();
         Value* ra = R + a;
-        if (ra[0].IsInt() && ra[1].IsInt() && ra[2].IsInt() && ra[2].AsInt() != 0) {
-          int64_t i0 = ra[0].AsInt(), lim = ra[1].AsInt(), st = ra[2].AsInt();
-          if (st > 0 ? i0 > lim : i0 < lim) {
-            pc += GetSBx(i);
-            break;
-          }
-          uint64_t count = st > 0 ? (static_cast<uint64_t>(lim) - static_cast<uint64_t>(i0)) /
-                                        static_cast<uint64_t>(st)
-                                  : (static_cast<uint64_t>(i0) - static_cast<uint64_t>(lim)) /
-                                        (static_cast<uint64_t>(-(st + 1)) + 1u);
-          ra[1] = Value::Int(static_cast<int64_t>(count));
-          ra[3] = ra[0];
-          break;
-        }
         bool skip = false;
         if (!LuaForPrep(ra, &skip)) THROW_HERE();
         if (skip) pc += GetSBx(i);
         break;
       }
       case Op::LFORLOOP: {
-        ENTER_FAST(Op::LFORLOOP);
-        Value* ra = R + a;
-        if (ra[2].IsInt()) {
-          auto count = static_cast<uint64_t>(ra[1].AsInt());
-          if (count > 0) {
-            ra[1] = Value::Int(static_cast<int64_t>(count - 1));
-            int64_t idx = static_cast<int64_t>(static_cast<uint64_t>(ra[0].AsInt()) +
-                                               static_cast<uint64_t>(ra[2].AsInt()));
-            ra[0] = Value::Int(idx);
-            ra[3] = Value::Int(idx);
-            pc += GetSBx(i);
-            CHARGE();
-          }
-          break;
-        }
+        ENTER_FAST();
+        Value* ra = R + a;  // a float loop (ExecuteFast runs the integer ones)
         double st = ra[2].AsNumber(), idx = ra[0].AsNumber() + st, lim = ra[1].AsNumber();
         if (st > 0 ? idx <= lim : idx >= lim) {
           ra[0] = Value::Number(idx);
@@ -3731,7 +3401,6 @@ enter:
       }
 #undef LUA_STEP
 #undef IS_LUATABLE
-#undef LUA_FALSY
       case Op::NOP:
         break;
       default:
@@ -3756,6 +3425,9 @@ to_fast:
 #undef ENTER_FAST
 #undef PRISTINE
 }
+#undef SIMPLE_CASES
+#undef LUA_FALSY
+#undef CHARGE_OR
 
 // ------------------------------------------------------------------------------------ host calls
 
