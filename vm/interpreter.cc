@@ -985,32 +985,6 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
       leave;                           \
     }                                  \
   } while (0)
-// The one-line opcodes both dispatch loops run alike (`continue`: on to the next instruction).
-#define SIMPLE_CASES                             \
-  case Op::MOVE:                                 \
-    R[a] = R[GetB(i)];                           \
-    continue;                                    \
-  case Op::LOADINT:                              \
-    R[a] = Value::Int(GetSBx(i));                \
-    continue;                                    \
-  case Op::LOADUNDEF:                            \
-    R[a] = Value::Undefined();                   \
-    continue;                                    \
-  case Op::LOADTRUE:                             \
-    R[a] = Value::Bool(true);                    \
-    continue;                                    \
-  case Op::LOADFALSE:                            \
-    R[a] = Value::Bool(false);                   \
-    continue;                                    \
-  case Op::GETUPVAL:                             \
-    R[a] = f->closure->upvals[GetB(i)]->value;   \
-    continue;                                    \
-  case Op::LNOT:                                 \
-    R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));   \
-    continue;                                    \
-  case Op::LNEWTABLE:                            \
-    R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i))); \
-    continue;
 #define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
 
 // The fast loop (docs/performance.md "Lua, session 9"): the common case of the opcodes that
@@ -1043,7 +1017,30 @@ enter:
     const unsigned a = GetA(i);
     bool cmp;
     switch (GetOp(i)) {
-      SIMPLE_CASES
+      case Op::MOVE:
+        R[a] = R[GetB(i)];
+        continue;
+      case Op::LOADINT:
+        R[a] = Value::Int(GetSBx(i));
+        continue;
+      case Op::LOADUNDEF:
+        R[a] = Value::Undefined();
+        continue;
+      case Op::LOADTRUE:
+        R[a] = Value::Bool(true);
+        continue;
+      case Op::LOADFALSE:
+        R[a] = Value::Bool(false);
+        continue;
+      case Op::GETUPVAL:
+        R[a] = f->closure->upvals[GetB(i)]->value;
+        continue;
+      case Op::LNOT:
+        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
+        continue;
+      case Op::LNEWTABLE:
+        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
+        continue;
       case Op::LOADK: {
         const Value v = K[GetBx(i)];
         if (v.IsEmpty()) HAND_BACK();
@@ -1483,7 +1480,9 @@ enter:
     Op op = GetOp(i);
     unsigned a = GetA(i);
     switch (op) {
-      SIMPLE_CASES
+      case Op::MOVE:
+        R[a] = R[GetB(i)];
+        break;
       case Op::LOADK: {
         uint32_t k = GetBx(i);
         Value v = K[k];
@@ -1522,8 +1521,20 @@ enter:
       case Op::LOADI:
         R[a] = Value::Number(GetSBx(i));
         break;
+      case Op::LOADINT:
+        R[a] = Value::Int(GetSBx(i));
+        break;
+      case Op::LOADUNDEF:
+        R[a] = Value::Undefined();
+        break;
       case Op::LOADNULL:
         R[a] = Value::Null();
+        break;
+      case Op::LOADTRUE:
+        R[a] = Value::Bool(true);
+        break;
+      case Op::LOADFALSE:
+        R[a] = Value::Bool(false);
         break;
       case Op::LOADEMPTY:
         R[a] = Value::Empty();
@@ -1630,6 +1641,9 @@ enter:
         c->value = R[GetB(i)];
         break;
       }
+      case Op::GETUPVAL:
+        R[a] = f->closure->upvals[GetB(i)]->value;
+        break;
       case Op::GETUPVALCHK: {
         uint32_t k = *pc++;
         Value v = f->closure->upvals[GetB(i)]->value;
@@ -3113,6 +3127,9 @@ enter:
       case Op::LGETENV:
         R[a] = Value::FromObject(lua_globals());
         break;
+      case Op::LNEWTABLE:
+        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
+        break;
       case Op::LGETFIELD: {
         ENTER_FAST();
         uint32_t k = *pc++;
@@ -3198,6 +3215,9 @@ enter:
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
         break;
       }
+      case Op::LNOT:
+        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
+        break;
       case Op::LLEN:
         ENTER_FAST();
         LUA_STEP(LuaLen(static_cast<uint8_t>(a), R[GetB(i)]));
@@ -3425,7 +3445,6 @@ to_fast:
 #undef ENTER_FAST
 #undef PRISTINE
 }
-#undef SIMPLE_CASES
 #undef LUA_FALSY
 #undef CHARGE_OR
 
