@@ -926,6 +926,40 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 // Lua equality of two values when no __eq can apply (not two distinct tables): lua5.4's
 // luaV_equalobj without metamethods — NaN ~= NaN, strings by contents, an integer and a float by
 // mathematical value. Shared by LEQ/LNE (after their table check) and LEQK/LNEK.
+// LGETINDEX's raw read of t[kv] (both dispatch loops). An array of records is usually walked in
+// order (loops, the prelude's __sort): when the value is an object, ask now for the memory of that
+// record and of its neighbours, so reading their fields later does not wait on cache misses (a
+// record's header, its `entries` vector and the entries' storage are three cache lines). Neighbours
+// at distance 1 had their header asked for on the previous step, so their entries' storage can be
+// asked for.
+[[gnu::always_inline]] inline Value LuaGetIndexPrefetch(const LuaTable* t, Value kv) {
+  Value v;
+  if (kv.IsInt()) {
+    int64_t k = kv.AsInt();
+    v = (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size()) ? t->arr[k - 1] : t->GetInt(k);
+  } else {
+    v = t->Get(LuaTable::NormalizeKey(kv));
+  }
+  if (v.IsObject()) {
+    PrefetchLuaTable(v.AsObject());
+    if (kv.IsInt()) {
+      const int64_t k = kv.AsInt();  // t->arr[k - 1] is v
+      for (int64_t n : {k, k - 2}) {
+        if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && t->arr[n].IsObject() &&
+            t->arr[n].AsObject()->klass() == ObjectClass::kLuaTable) {
+          __builtin_prefetch(static_cast<LuaTable*>(t->arr[n].AsObject())->entries.data());
+        }
+      }
+      for (int64_t n : {k + 1, k - 3}) {
+        if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && t->arr[n].IsObject()) {
+          PrefetchLuaTable(t->arr[n].AsObject());
+        }
+      }
+    }
+  }
+  return v;
+}
+
 inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
   if (x.RawEquals(y)) return !x.IsNumber() || x.AsNumber() == x.AsNumber();
   if (x.IsString() && y.IsString()) return String::Equals(x.AsString(), y.AsString());
@@ -941,9 +975,444 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
 // other copied realm object (the global, once `tools` is installed) does not matter to the caller.
 #define PRISTINE(o) (cow_.empty() || cow_.find(o) == cow_.end())
 
+// A step of a backward jump (both dispatch loops); `leave` when the limits are due for a check.
+#define CHARGE_OR(leave)               \
+  do {                                 \
+    ++steps_;                          \
+    if (--steps_until_check_ <= 0) {   \
+      f->pc = pc;                      \
+      CheckLimits();                   \
+      leave;                           \
+    }                                  \
+  } while (0)
+#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
+
+// The fast loop (docs/performance.md "Lua, session 9"): the common case of the opcodes that
+// dominate call- and table-heavy code, in a function small enough for GCC to keep `pc`, `R`, `K`
+// and the frame in registers (Execute's switch keeps them in stack slots). Every case it does not
+// finish exactly as Execute would — another opcode, a metamethod, an error, a Lua call that is not
+// a plain closure call — goes back to Execute at the same instruction (frame's pc = that
+// instruction, nothing of it done) and returns false. Returns true when Execute must re-check its
+// stop conditions (`reload`): a limit check ran, or a return took the stack down to `stop_depth`.
+// Steps are charged where Execute charges them (backward jumps, Lua calls).
+bool VM::ExecuteFast(size_t stop_depth) {
+  Frame* f = &frames_.back();
+  const Instr* pc;
+  Value* R;
+  const Value* K;
+enter:
+  pc = f->pc;
+  R = stack_.data() + f->base;
+  K = f->proto->constants.data();
+#define HAND_BACK() \
+  do {              \
+    f->pc = ip;     \
+    return false;   \
+  } while (0)
+#define FAST_CHARGE() CHARGE_OR(return true)
+#define IS_LUATABLE(v) ((v).IsObject() && (v).AsObject()->klass() == ObjectClass::kLuaTable)
+  for (;;) {
+    const Instr* ip = pc;
+    const Instr i = *pc++;
+    const unsigned a = GetA(i);
+    bool cmp;
+    switch (GetOp(i)) {
+      case Op::MOVE:
+        R[a] = R[GetB(i)];
+        continue;
+      case Op::LOADINT:
+        R[a] = Value::Int(GetSBx(i));
+        continue;
+      case Op::LOADUNDEF:
+        R[a] = Value::Undefined();
+        continue;
+      case Op::LOADTRUE:
+        R[a] = Value::Bool(true);
+        continue;
+      case Op::LOADFALSE:
+        R[a] = Value::Bool(false);
+        continue;
+      case Op::GETUPVAL:
+        R[a] = f->closure->upvals[GetB(i)]->value;
+        continue;
+      case Op::LNOT:
+        R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
+        continue;
+      case Op::LNEWTABLE:
+        R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
+        continue;
+      case Op::LOADK: {
+        const Value v = K[GetBx(i)];
+        if (v.IsEmpty()) HAND_BACK();
+        R[a] = v;
+        continue;
+      }
+      case Op::JMP: {
+        const int off = GetSBx(i);
+        pc += off;
+        if (off < 0) FAST_CHARGE();
+        continue;
+      }
+      case Op::LJMPT:
+      case Op::LJMPF:
+        if (LUA_FALSY(R[a]) == (GetOp(i) == Op::LJMPF)) {
+          const int off = GetSBx(i);
+          pc += off;
+          if (off < 0) FAST_CHARGE();
+        }
+        continue;
+      case Op::LGETGLOBAL: {
+        LuaTable* t = lua_globals();
+        Proto* p = f->proto;
+        const Value v = t->GetStrCached(K[*pc++], &p->ics[ip - p->code].slot, !p->is_shared());
+        if (v.IsUndefined() && t->metatable != nullptr) HAND_BACK();
+        R[a] = v;
+        continue;
+      }
+      case Op::LGETFIELD: {
+        const Value o = R[GetB(i)];
+        if (o.IsString()) {  // s:method(...)
+          const auto* lib = static_cast<LuaTable*>(Resolve(realm_->intrinsics().lua_string_lib));
+          R[a] = lib->GetStr(K[*pc++].AsString());
+          continue;
+        }
+        if (!IS_LUATABLE(o)) HAND_BACK();
+        auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
+        Proto* p = f->proto;
+        const Value v = t->GetStrCached(K[*pc++], &p->ics[ip - p->code].slot, !p->is_shared());
+        if (v.IsUndefined() && t->metatable != nullptr) HAND_BACK();
+        R[a] = v;
+        continue;
+      }
+      case Op::LGETINDEX: {
+        const Value o = R[GetB(i)];
+        if (!IS_LUATABLE(o)) HAND_BACK();
+        auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
+        const Value v = LuaGetIndexPrefetch(t, R[GetC(i)]);
+        if (v.IsUndefined() && t->metatable != nullptr) HAND_BACK();
+        R[a] = v;
+        continue;
+      }
+      case Op::LSETINDEX: {
+        const Value o = R[a], kv = R[GetB(i)], v = R[GetC(i)];
+        if (!IS_LUATABLE(o) || o.AsObject()->is_shared()) HAND_BACK();
+        auto* t = static_cast<LuaTable*>(o.AsObject());
+        if (!kv.IsInt()) {
+          if (t->metatable != nullptr || !(kv.IsString() || kv.IsBool() || kv.IsObject())) HAND_BACK();
+          t->Set(*heap_, kv, v);
+          continue;
+        }
+        const int64_t k = kv.AsInt();
+        if (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size() && !v.IsUndefined() &&
+            !t->arr[k - 1].IsUndefined()) {
+          t->arr[k - 1] = v;
+          continue;
+        }
+        if (t->metatable != nullptr) HAND_BACK();
+        t->SetInt(*heap_, k, v);
+        continue;
+      }
+#define FAST_ARITH(OPC, IEXPR, FEXPR)                                                         \
+  case Op::OPC: {                                                                           \
+    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      uint64_t ux = static_cast<uint64_t>(xr.AsInt()), uy = static_cast<uint64_t>(yr.AsInt()); \
+      R[a] = Value::Int(static_cast<int64_t>(IEXPR));                                        \
+      continue;                                                                              \
+    }                                                                                        \
+    if (xr.IsNumber() && yr.IsNumber()) {                                                    \
+      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
+      R[a] = Value::Number(FEXPR);                                                           \
+      continue;                                                                              \
+    }                                                                                        \
+    HAND_BACK();                                                                             \
+  }
+      FAST_ARITH(LADD, ux + uy, dx + dy)
+      FAST_ARITH(LSUB, ux - uy, dx - dy)
+      FAST_ARITH(LMUL, ux * uy, dx * dy)
+#undef FAST_ARITH
+#define FAST_ARITH_K(OPC, IEXPR, FEXPR)                                                      \
+  case Op::OPC: {                                                                           \
+    const Value& xr = R[GetB(i)];                                                            \
+    const Value& yr = K[*pc++];                                                              \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
+      uint64_t ux = static_cast<uint64_t>(ix), uy = static_cast<uint64_t>(iy);               \
+      (void)ux, (void)uy;                                                                    \
+      if (IEXPR) continue;                                                                   \
+    } else if (xr.IsNumber() && yr.IsNumber()) {                                             \
+      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
+      (void)dx, (void)dy;                                                                    \
+      if (FEXPR) continue;                                                                   \
+    }                                                                                        \
+    HAND_BACK();                                                                             \
+  }
+#define SET(v) (R[a] = (v), true)
+      FAST_ARITH_K(LADDK, SET(Value::Int(static_cast<int64_t>(ux + uy))), SET(Value::Number(dx + dy)))
+      FAST_ARITH_K(LSUBK, SET(Value::Int(static_cast<int64_t>(ux - uy))), SET(Value::Number(dx - dy)))
+      FAST_ARITH_K(LMULK, SET(Value::Int(static_cast<int64_t>(ux * uy))), SET(Value::Number(dx * dy)))
+      FAST_ARITH_K(LDIVK, SET(Value::Number(static_cast<double>(ix) / static_cast<double>(iy))),
+                   SET(Value::Number(dx / dy)))
+      FAST_ARITH_K(LMODK, iy > 0 && SET(Value::Int(ix % iy < 0 ? ix % iy + iy : ix % iy)), false)
+      FAST_ARITH_K(LIDIVK, iy > 0 && SET(Value::Int(ix / iy - (ix % iy < 0 ? 1 : 0))), false)
+      FAST_ARITH_K(LBANDK, SET(Value::Int(ix & iy)), false)
+      FAST_ARITH_K(LBORK, SET(Value::Int(ix | iy)), false)
+      FAST_ARITH_K(LBXORK, SET(Value::Int(ix ^ iy)), false)
+      FAST_ARITH_K(LSHLK, SET(Value::Int(lua::LuaShiftLeft(ix, iy))), false)
+      FAST_ARITH_K(LSHRK, SET(Value::Int(lua::LuaShiftRight(ix, iy))), false)
+#undef FAST_ARITH_K
+#define FAST_INT(OPC, IEXPR)                                                                  \
+  case Op::OPC: {                                                                           \
+    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
+    if (xr.IsInt() && yr.IsInt()) {                                                          \
+      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
+      if (IEXPR) continue;                                                                   \
+    }                                                                                        \
+    HAND_BACK();                                                                             \
+  }
+      FAST_INT(LMOD, iy > 0 && SET(Value::Int(ix % iy < 0 ? ix % iy + iy : ix % iy)))
+      FAST_INT(LIDIV, iy > 0 && SET(Value::Int(ix / iy - (ix % iy < 0 ? 1 : 0))))
+      FAST_INT(LBAND, SET(Value::Int(ix & iy)))
+      FAST_INT(LBOR, SET(Value::Int(ix | iy)))
+      FAST_INT(LBXOR, SET(Value::Int(ix ^ iy)))
+      FAST_INT(LSHL, SET(Value::Int(lua::LuaShiftLeft(ix, iy))))
+      FAST_INT(LSHR, SET(Value::Int(lua::LuaShiftRight(ix, iy))))
+#undef FAST_INT
+#undef SET
+      case Op::LDIV: {
+        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
+        if (!(xr.IsInt() || xr.IsNumber()) || !(yr.IsInt() || yr.IsNumber())) HAND_BACK();
+        const double dx = xr.IsInt() ? static_cast<double>(xr.AsInt()) : xr.AsNumber();
+        const double dy = yr.IsInt() ? static_cast<double>(yr.AsInt()) : yr.AsNumber();
+        R[a] = Value::Number(dx / dy);
+        continue;
+      }
+      case Op::LUNM: {
+        const Value x = R[GetB(i)];
+        if (x.IsInt()) {
+          R[a] = Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(x.AsInt())));
+        } else if (x.IsNumber()) {
+          R[a] = Value::Number(-x.AsNumber());
+        } else {
+          HAND_BACK();
+        }
+        continue;
+      }
+      case Op::LLEN: {
+        const Value x = R[GetB(i)];
+        if (x.IsString()) {
+          R[a] = Value::Int(x.AsString()->length());
+          continue;
+        }
+        if (!IS_LUATABLE(x)) HAND_BACK();
+        auto* t = static_cast<LuaTable*>(Resolve(x.AsObject()));
+        if (t->metatable != nullptr) HAND_BACK();
+        R[a] = Value::Int(t->Length());
+        continue;
+      }
+      case Op::LSETFIELD: {
+        const Value o = R[a], v = R[GetB(i)];
+        if (!IS_LUATABLE(o) || o.AsObject()->is_shared()) HAND_BACK();
+        auto* t = static_cast<LuaTable*>(o.AsObject());
+        const Value key = K[*pc++];
+        Proto* p = f->proto;
+        auto& ic = p->ics[ip - p->code];
+        if (!v.IsUndefined() && ic.slot < t->entries.size() &&
+            t->entries[ic.slot].key.RawEquals(key) && !t->entries[ic.slot].value.IsUndefined()) {
+          t->entries[ic.slot].value = v;
+          continue;
+        }
+        if (t->metatable != nullptr) HAND_BACK();
+        t->Set(*heap_, key, v);
+        if (!p->is_shared() && !v.IsUndefined()) {
+          const int32_t at = t->FindStr(key.AsString());
+          if (at >= 0) ic.slot = static_cast<uint32_t>(at);
+        }
+        continue;
+      }
+      case Op::GETCELL: {
+        const Value c = R[GetB(i)];
+        if (!c.IsInternal() || c.AsHeap()->cell_kind() != CellKind::kCell) HAND_BACK();
+        R[a] = static_cast<Cell*>(c.AsHeap())->value;
+        continue;
+      }
+      case Op::SETCELL: {
+        const Value c = R[a];
+        if (!c.IsInternal() || c.AsHeap()->cell_kind() != CellKind::kCell) HAND_BACK();
+        static_cast<Cell*>(c.AsHeap())->value = R[GetB(i)];
+        continue;
+      }
+      case Op::SETUPVAL: {
+        Cell* c = f->closure->upvals[GetB(i)];
+        if (c->is_shared()) HAND_BACK();
+        c->value = R[a];
+        continue;
+      }
+      case Op::JMPUNDEF:
+        if (R[a].IsUndefined()) {
+          const int off = GetSBx(i);
+          pc += off;
+          if (off < 0) FAST_CHARGE();
+        }
+        continue;
+      case Op::LFORPREP: {
+        Value* ra = R + a;
+        if (!(ra[0].IsInt() && ra[1].IsInt() && ra[2].IsInt() && ra[2].AsInt() != 0)) HAND_BACK();
+        const int64_t i0 = ra[0].AsInt(), lim = ra[1].AsInt(), st = ra[2].AsInt();
+        if (st > 0 ? i0 > lim : i0 < lim) {
+          pc += GetSBx(i);
+          continue;
+        }
+        const uint64_t count =
+            st > 0 ? (static_cast<uint64_t>(lim) - static_cast<uint64_t>(i0)) / static_cast<uint64_t>(st)
+                   : (static_cast<uint64_t>(i0) - static_cast<uint64_t>(lim)) /
+                         (static_cast<uint64_t>(-(st + 1)) + 1u);
+        ra[1] = Value::Int(static_cast<int64_t>(count));
+        ra[3] = ra[0];
+        continue;
+      }
+      case Op::LLT:
+      case Op::LLE: {
+        const Value &x = R[GetB(i)], &y = R[GetC(i)];
+        const bool lt = GetOp(i) == Op::LLT;
+        if (x.IsInt() && y.IsInt()) {
+          cmp = lt ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt();
+        } else if (x.IsNumber() && y.IsNumber()) {
+          cmp = lt ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber();
+        } else {
+          HAND_BACK();
+        }
+        break;
+      }
+      case Op::LEQ:
+      case Op::LNE: {
+        const Value &x = R[GetB(i)], &y = R[GetC(i)];
+        if (IS_LUATABLE(x) && IS_LUATABLE(y) && !x.RawEquals(y)) HAND_BACK();  // __eq may apply
+        cmp = LuaEqualNoMeta(x, y) == (GetOp(i) == Op::LEQ);
+        break;
+      }
+      case Op::LEQK:
+      case Op::LNEK:
+        cmp = LuaEqualNoMeta(R[GetB(i)], K[*pc++]) == (GetOp(i) == Op::LEQK);
+        break;
+#define FAST_CMP_K(OPC, CMP)                   \
+  case Op::OPC: {                              \
+    const Value& x = R[GetB(i)];               \
+    const Value& y = K[*pc];                   \
+    if (x.IsInt() && y.IsInt()) {              \
+      cmp = x.AsInt() CMP y.AsInt();           \
+    } else if (x.IsNumber() && y.IsNumber()) { \
+      cmp = x.AsNumber() CMP y.AsNumber();     \
+    } else {                                   \
+      HAND_BACK();                             \
+    }                                          \
+    ++pc;                                      \
+    break;                                     \
+  }
+      FAST_CMP_K(LLTK, <)
+      FAST_CMP_K(LLEK, <=)
+      FAST_CMP_K(LGTK, >)
+      FAST_CMP_K(LGEK, >=)
+#undef FAST_CMP_K
+      case Op::LFORLOOP: {
+        Value* ra = R + a;
+        if (!ra[2].IsInt()) HAND_BACK();
+        const auto count = static_cast<uint64_t>(ra[1].AsInt());
+        if (count > 0) {
+          ra[1] = Value::Int(static_cast<int64_t>(count - 1));
+          const auto idx = static_cast<int64_t>(static_cast<uint64_t>(ra[0].AsInt()) +
+                                                static_cast<uint64_t>(ra[2].AsInt()));
+          ra[0] = Value::Int(idx);
+          ra[3] = Value::Int(idx);
+          pc += GetSBx(i);
+          FAST_CHARGE();
+        }
+        continue;
+      }
+      case Op::LCALL: {
+        // Execute's Lua-to-Lua fast path; anything else (natives, rest parameters, the depth
+        // limit) goes back to it.
+        const Value fnv = R[a];
+        if (!fnv.IsObject()) HAND_BACK();
+        Object* fo = fnv.AsObject();
+        if (fo->klass() != ObjectClass::kFunction ||
+            static_cast<FunctionObject*>(fo)->type != FunctionType::kClosure)
+          HAND_BACK();
+        auto* closure = static_cast<Closure*>(fo);
+        Proto* cp = closure->proto_fn;
+        if (cp->has_rest || frames_.size() > limits_.max_call_depth) HAND_BACK();
+        f->pc = pc;
+        const unsigned b = GetB(i), c = GetC(i);
+        const uint32_t argc = b ? b - 1 : f->top - (f->base + a + 2);
+        const uint32_t base = f->base + a + 1;
+        const uint32_t nregs = cp->num_regs;
+        const size_t need = static_cast<size_t>(base) + nregs + argc + 8;
+        if (need + 512 > stack_.size()) EnsureStack(need);
+        Value* NR = stack_.data() + base;
+        NR[0] = Value::Undefined();
+        const uint32_t nparams = cp->num_params;
+        for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
+        for (uint32_t j = 1 + nparams; j < nregs; ++j) NR[j] = Value::Undefined();
+        Frame& nf = frames_.emplace_back();
+        nf.closure = closure;
+        nf.proto = cp;
+        nf.pc = cp->code;
+        nf.base = base;
+        nf.argc = argc;
+        nf.site.kind = CallSite::Kind::kCall;
+        nf.site.ret_reg = static_cast<uint8_t>(a);
+        nf.site.want = static_cast<int16_t>(c ? static_cast<int>(c) - 1 : -1);
+        ++steps_;
+        if (--steps_until_check_ <= 0) {
+          CheckLimits();
+          return true;
+        }
+        f = &nf;
+        goto enter;
+      }
+      case Op::LRET: {
+        // Execute's one-result return to a Lua caller; the other returns go back to it.
+        const unsigned b = GetB(i);
+        if (f->site.kind != CallSite::Kind::kCall || f->site.lua_flags != 0 ||
+            f->site.ret_transform != 0 || f->site.want != 1 || frames_.size() <= 1)
+          HAND_BACK();
+        const uint8_t ret_reg = f->site.ret_reg;
+        const uint32_t n = b ? b - 1 : f->top - (f->base + a);
+        const Value v = n > 0 ? R[a] : Value::Undefined();
+        frames_.pop_back();
+        f = &frames_.back();
+        if (ret_reg != 255) stack_[f->base + ret_reg] = v;
+        if (frames_.size() <= stop_depth) return true;
+        goto enter;
+      }
+      default:
+        HAND_BACK();
+    }
+    // A comparison's result: stored, and when the next instruction is the usual LJMPT/LJMPF on
+    // that register, that jump runs here too (as Execute's lua_cmp_then_jump).
+    R[a] = Value::Bool(cmp);
+    const Instr n = *pc;
+    const Op nop = GetOp(n);
+    if ((nop == Op::LJMPF || nop == Op::LJMPT) && GetA(n) == a) {
+      ++pc;
+      if (cmp == (nop == Op::LJMPT)) {
+        const int off = GetSBx(n);
+        pc += off;
+        if (off < 0) FAST_CHARGE();
+      }
+    }
+  }
+#undef HAND_BACK
+#undef FAST_CHARGE
+#undef IS_LUATABLE
+}
+
 void VM::Execute(size_t stop_depth) {
   const auto& in = realm_->intrinsics();
   bool lua_cmp = false;  // a Lua comparison's result on its way to lua_cmp_then_jump
+  // The instruction ExecuteFast handed back: Execute runs that one itself (the others of
+  // IsFastOp go to ExecuteFast).
+  const Instr* handed_at = nullptr;
 reload:
   if (frames_.size() <= stop_depth || termination_ != Termination::kNone || yield_pending_ ||
       lua_wait_active_)
@@ -993,15 +1462,16 @@ enter:
 #define IS_CELL(v) ((v).IsInternal() && (v).AsHeap()->cell_kind() == CellKind::kCell)
 #define IS_KLASS(v, k) ((v).IsObject() && (v).AsObject()->klass() == (k))
 #define OPNAME(op) Value::FromString(Intern(isa::kNames[static_cast<int>(op)]))
-#define CHARGE()                       \
-  do {                                 \
-    ++steps_;                          \
-    if (--steps_until_check_ <= 0) {   \
-      f->pc = pc;                      \
-      CheckLimits();                   \
-      goto reload;                     \
-    }                                  \
+// The instruction at `ip` (an IsFastOp opcode) runs in ExecuteFast unless that just handed it back.
+#define ENTER_FAST()          \
+  do {                        \
+    if (ip != handed_at) {    \
+      f->pc = ip;             \
+      goto to_fast;           \
+    }                         \
+    handed_at = nullptr;      \
   } while (0)
+#define CHARGE() CHARGE_OR(goto reload)
 
   for (;;) {
     const Instr* ip = pc;
@@ -2633,18 +3103,13 @@ enter:
     if (st_ == LuaStep::kReload) goto reload;          \
   } while (0)
 #define IS_LUATABLE(v) ((v).IsObject() && (v).AsObject()->klass() == ObjectClass::kLuaTable)
-#define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
+      // The Lua opcodes ExecuteFast runs: Execute sees one only when ExecuteFast handed it back
+      // (its common case did not apply), so here each goes straight to its complete slow path.
       case Op::LGETGLOBAL: {
+        ENTER_FAST();
         uint32_t k = *pc++;
-        LuaTable* t = lua_globals();
-        Value key = K[k];
-        Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
-        if (!v.IsUndefined() || t->metatable == nullptr) {
-          R[a] = v;
-          break;
-        }
         f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), Value::FromObject(t), key));
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), Value::FromObject(lua_globals()), K[k]));
         break;
       }
       case Op::LSETGLOBAL: {
@@ -2666,116 +3131,27 @@ enter:
         R[a] = Value::FromObject(NewLuaTable(GetB(i), GetC(i)));
         break;
       case Op::LGETFIELD: {
+        ENTER_FAST();
         uint32_t k = *pc++;
-        Value o = R[GetB(i)];
-        Value key = K[k];
-        if (IS_LUATABLE(o)) {
-          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
-          Value v = t->GetStrCached(key, &proto->ics[ip - code].slot, !shared_proto);
-          if (!v.IsUndefined() || t->metatable == nullptr) {
-            R[a] = v;
-            break;
-          }
-        } else if (o.IsString()) {
-          auto* lib = static_cast<LuaTable*>(Resolve(in.lua_string_lib));
-          R[a] = lib->GetStr(key.AsString());
-          break;
-        }
         f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, key, static_cast<int>(GetB(i))));
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), R[GetB(i)], K[k], static_cast<int>(GetB(i))));
         break;
       }
       case Op::LSETFIELD: {
+        ENTER_FAST();
         uint32_t k = *pc++;
-        Value o = R[a];
-        Value v = R[GetB(i)];
-        Value key = K[k];
-        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
-          auto* t = static_cast<LuaTable*>(o.AsObject());
-          auto& ic = proto->ics[ip - code];
-          if (!v.IsUndefined() && ic.slot < t->entries.size() &&
-              t->entries[ic.slot].key.RawEquals(key) && !t->entries[ic.slot].value.IsUndefined()) {
-            t->entries[ic.slot].value = v;
-            break;
-          }
-          if (t->metatable == nullptr) {
-            t->Set(*heap_, key, v);
-            if (!shared_proto && !v.IsUndefined()) {
-              int32_t at = t->FindStr(key.AsString());
-              if (at >= 0) ic.slot = static_cast<uint32_t>(at);
-            }
-            break;
-          }
-        }
         f->pc = pc;
-        LUA_STEP(LuaNewIndex(o, key, v));
+        LUA_STEP(LuaNewIndex(R[a], K[k], R[GetB(i)]));
         break;
       }
-      case Op::LGETINDEX: {
-        Value o = R[GetB(i)], kv = R[GetC(i)];
-        if (IS_LUATABLE(o)) {
-          auto* t = static_cast<LuaTable*>(Resolve(o.AsObject()));
-          Value v;
-          if (kv.IsInt()) {
-            int64_t k = kv.AsInt();
-            v = (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size()) ? t->arr[k - 1] : t->GetInt(k);
-          } else {
-            v = t->Get(LuaTable::NormalizeKey(kv));
-          }
-          if (v.IsObject()) {
-            // An array of records is usually walked in order (loops, the prelude's __sort): ask
-            // now for the memory of this record and of its neighbours, so reading their fields
-            // later does not wait on cache misses (a record's header, its `entries` vector and
-            // the entries' storage are three cache lines). Neighbours at distance 1 had their
-            // header asked for on the previous step, so their entries' storage can be asked for.
-            PrefetchLuaTable(v.AsObject());
-            if (kv.IsInt()) {
-              const int64_t k = kv.AsInt();  // t->arr[k - 1] is v
-              for (int64_t n : {k, k - 2}) {
-                if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && IS_LUATABLE(t->arr[n])) {
-                  __builtin_prefetch(static_cast<LuaTable*>(t->arr[n].AsObject())->entries.data());
-                }
-              }
-              for (int64_t n : {k + 1, k - 3}) {
-                if (n >= 0 && static_cast<uint64_t>(n) < t->arr.size() && t->arr[n].IsObject()) {
-                  PrefetchLuaTable(t->arr[n].AsObject());
-                }
-              }
-            }
-          }
-          if (!v.IsUndefined() || t->metatable == nullptr) {
-            R[a] = v;
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), o, kv, static_cast<int>(GetB(i))));
+      case Op::LGETINDEX:
+        ENTER_FAST();
+        LUA_STEP(LuaIndex(static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)], static_cast<int>(GetB(i))));
         break;
-      }
-      case Op::LSETINDEX: {
-        Value o = R[a], kv = R[GetB(i)], v = R[GetC(i)];
-        if (IS_LUATABLE(o) && !o.AsObject()->is_shared()) {
-          auto* t = static_cast<LuaTable*>(o.AsObject());
-          if (kv.IsInt()) {
-            int64_t k = kv.AsInt();
-            if (k >= 1 && static_cast<uint64_t>(k) <= t->arr.size() && !v.IsUndefined() &&
-                !t->arr[k - 1].IsUndefined()) {
-              t->arr[k - 1] = v;
-              break;
-            }
-            if (t->metatable == nullptr) {
-              t->SetInt(*heap_, k, v);
-              break;
-            }
-          } else if (t->metatable == nullptr && (kv.IsString() || kv.IsBool() || kv.IsObject())) {
-            t->Set(*heap_, kv, v);
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaNewIndex(o, kv, v));
+      case Op::LSETINDEX:
+        ENTER_FAST();
+        LUA_STEP(LuaNewIndex(R[a], R[GetB(i)], R[GetC(i)]));
         break;
-      }
       case Op::LSETLIST: {
         uint32_t start = *pc++;
         EXPECT_STATE(IS_LUATABLE(R[a]) && !R[a].AsObject()->is_shared());
@@ -2787,142 +3163,52 @@ enter:
         if (n > 64) ChargeSteps(n / 16);
         break;
       }
-#define LUA_ARITH_FAST(OPC, IEXPR, FEXPR)                                                   \
-  case Op::OPC: {                                                                           \
-    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      uint64_t ux = static_cast<uint64_t>(xr.AsInt()), uy = static_cast<uint64_t>(yr.AsInt()); \
-      R[a] = Value::Int(static_cast<int64_t>(IEXPR));                                        \
-      break;                                                                                 \
-    }                                                                                        \
-    if (xr.IsNumber() && yr.IsNumber()) {                                                    \
-      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
-      R[a] = Value::Number(FEXPR);                                                           \
-      break;                                                                                 \
-    }                                                                                        \
-    f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
-    break;                                                                                   \
-  }
-      LUA_ARITH_FAST(LADD, ux + uy, dx + dy)
-      LUA_ARITH_FAST(LSUB, ux - uy, dx - dy)
-      LUA_ARITH_FAST(LMUL, ux * uy, dx * dy)
-#undef LUA_ARITH_FAST
-      case Op::LDIV: {
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if ((xr.IsInt() || xr.IsNumber()) && (yr.IsInt() || yr.IsNumber())) {
-          double dx = xr.IsInt() ? static_cast<double>(xr.AsInt()) : xr.AsNumber();
-          double dy = yr.IsInt() ? static_cast<double>(yr.AsInt()) : yr.AsNumber();
-          R[a] = Value::Number(dx / dy);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
+      case Op::LADD:
+      case Op::LSUB:
+      case Op::LMUL:
+      case Op::LDIV:
+      case Op::LMOD:
+      case Op::LIDIV:
+      case Op::LBAND:
+      case Op::LBOR:
+      case Op::LBXOR:
+      case Op::LSHL:
+      case Op::LSHR:
+        ENTER_FAST();
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)]));
         break;
-      }
-      case Op::LMOD: {
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
-          int64_t m = xr.AsInt() % yr.AsInt();
-          if (m < 0) m += yr.AsInt();
-          R[a] = Value::Int(m);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
-        break;
-      }
-#define LUA_INT_FAST(OPC, IEXPR)                                                             \
-  case Op::OPC: {                                                                           \
-    const Value &xr = R[GetB(i)], &yr = R[GetC(i)];                                          \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
-      R[a] = Value::Int(IEXPR);                                                              \
-      break;                                                                                 \
-    }                                                                                        \
-    f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));               \
-    break;                                                                                   \
-  }
-      LUA_INT_FAST(LBAND, ix & iy)
-      LUA_INT_FAST(LBOR, ix | iy)
-      LUA_INT_FAST(LBXOR, ix ^ iy)
-      LUA_INT_FAST(LSHL, lua::LuaShiftLeft(ix, iy))
-      LUA_INT_FAST(LSHR, lua::LuaShiftRight(ix, iy))
-#undef LUA_INT_FAST
-      case Op::LIDIV: {
-        const Value &xr = R[GetB(i)], &yr = R[GetC(i)];
-        if (xr.IsInt() && yr.IsInt() && yr.AsInt() > 0) {
-          int64_t q = xr.AsInt() / yr.AsInt();
-          if (xr.AsInt() % yr.AsInt() < 0) --q;  // floor, not truncation
-          R[a] = Value::Int(q);
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), xr, yr));
-        break;
-      }
       case Op::LPOW: {
         Value x = R[GetB(i)], y = R[GetC(i)];
         f->pc = pc;
         LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, y));
         break;
       }
-      // Constant second operand (K[X], a number): the same fast paths, and the slow path is the
-      // register form's (LuaArith with the base opcode: same metamethods and messages).
-#define LUA_ARITH_K(OPC, BASE, IEXPR, FEXPR)                                                \
+      // Constant second operand (K[X], a number): the register form's slow path (LuaArith with the
+      // base opcode: same metamethods and messages).
+#define LUA_ARITH_K(OPC, BASE)                                                               \
   case Op::OPC: {                                                                           \
-    const Value& xr = R[GetB(i)];                                                            \
-    const Value& yr = K[*pc++];                                                              \
-    if (xr.IsInt() && yr.IsInt()) {                                                          \
-      int64_t ix = xr.AsInt(), iy = yr.AsInt();                                              \
-      uint64_t ux = static_cast<uint64_t>(ix), uy = static_cast<uint64_t>(iy);               \
-      (void)ux, (void)uy;                                                                    \
-      if (IEXPR) break;                                                                      \
-    } else if (xr.IsNumber() && yr.IsNumber()) {                                             \
-      double dx = xr.AsNumber(), dy = yr.AsNumber();                                         \
-      (void)dx, (void)dy;                                                                    \
-      if (FEXPR) break;                                                                      \
-    }                                                                                        \
+    ENTER_FAST();                                                                            \
+    const Value x = R[GetB(i)], y = K[*pc++];                                                \
     f->pc = pc;                                                                              \
-    LUA_STEP(LuaArith(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xr, yr));         \
+    LUA_STEP(LuaArith(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), x, y));           \
     break;                                                                                   \
   }
-#define LUA_SET(v) (R[a] = (v), true)
-      LUA_ARITH_K(LADDK, LADD, LUA_SET(Value::Int(static_cast<int64_t>(ux + uy))),
-                  LUA_SET(Value::Number(dx + dy)))
-      LUA_ARITH_K(LSUBK, LSUB, LUA_SET(Value::Int(static_cast<int64_t>(ux - uy))),
-                  LUA_SET(Value::Number(dx - dy)))
-      LUA_ARITH_K(LMULK, LMUL, LUA_SET(Value::Int(static_cast<int64_t>(ux * uy))),
-                  LUA_SET(Value::Number(dx * dy)))
-      LUA_ARITH_K(LDIVK, LDIV,
-                  LUA_SET(Value::Number(static_cast<double>(ix) / static_cast<double>(iy))),
-                  LUA_SET(Value::Number(dx / dy)))
-      LUA_ARITH_K(LMODK, LMOD,
-                  iy > 0 && LUA_SET(Value::Int(ix % iy < 0 ? ix % iy + iy : ix % iy)), false)
-      LUA_ARITH_K(LIDIVK, LIDIV,
-                  iy > 0 && LUA_SET(Value::Int(ix / iy - (ix % iy < 0 ? 1 : 0))), false)
-      LUA_ARITH_K(LBANDK, LBAND, LUA_SET(Value::Int(ix & iy)), false)
-      LUA_ARITH_K(LBORK, LBOR, LUA_SET(Value::Int(ix | iy)), false)
-      LUA_ARITH_K(LBXORK, LBXOR, LUA_SET(Value::Int(ix ^ iy)), false)
-      LUA_ARITH_K(LSHLK, LSHL, LUA_SET(Value::Int(lua::LuaShiftLeft(ix, iy))), false)
-      LUA_ARITH_K(LSHRK, LSHR, LUA_SET(Value::Int(lua::LuaShiftRight(ix, iy))), false)
-#undef LUA_SET
+      LUA_ARITH_K(LADDK, LADD)
+      LUA_ARITH_K(LSUBK, LSUB)
+      LUA_ARITH_K(LMULK, LMUL)
+      LUA_ARITH_K(LDIVK, LDIV)
+      LUA_ARITH_K(LMODK, LMOD)
+      LUA_ARITH_K(LIDIVK, LIDIV)
+      LUA_ARITH_K(LBANDK, LBAND)
+      LUA_ARITH_K(LBORK, LBOR)
+      LUA_ARITH_K(LBXORK, LBXOR)
+      LUA_ARITH_K(LSHLK, LSHL)
+      LUA_ARITH_K(LSHRK, LSHR)
 #undef LUA_ARITH_K
-      case Op::LUNM: {
-        Value x = R[GetB(i)];
-        if (x.IsInt()) {
-          R[a] = Value::Int(static_cast<int64_t>(0 - static_cast<uint64_t>(x.AsInt())));
-          break;
-        }
-        if (x.IsNumber()) {
-          R[a] = Value::Number(-x.AsNumber());
-          break;
-        }
-        f->pc = pc;
-        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), x, x));
+      case Op::LUNM:
+        ENTER_FAST();
+        LUA_STEP(LuaArith(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetB(i)]));
         break;
-      }
       case Op::LBNOT: {
         Value x = R[GetB(i)];
         f->pc = pc;
@@ -2932,23 +3218,10 @@ enter:
       case Op::LNOT:
         R[a] = Value::Bool(LUA_FALSY(R[GetB(i)]));
         break;
-      case Op::LLEN: {
-        Value x = R[GetB(i)];
-        if (x.IsString()) {
-          R[a] = Value::Int(x.AsString()->length());
-          break;
-        }
-        if (IS_LUATABLE(x)) {
-          auto* t = static_cast<LuaTable*>(Resolve(x.AsObject()));
-          if (t->metatable == nullptr) {
-            R[a] = Value::Int(t->Length());
-            break;
-          }
-        }
-        f->pc = pc;
-        LUA_STEP(LuaLen(static_cast<uint8_t>(a), x));
+      case Op::LLEN:
+        ENTER_FAST();
+        LUA_STEP(LuaLen(static_cast<uint8_t>(a), R[GetB(i)]));
         break;
-      }
       case Op::LCONCAT: {
         unsigned b = GetB(i), n = GetC(i);
         if (n == 2 && R[b].IsString() && R[b + 1].IsString()) {
@@ -2961,37 +3234,17 @@ enter:
         LUA_STEP(LuaConcat(static_cast<uint8_t>(a), b, n));
         break;
       }
-      case Op::LEQ:
-      case Op::LNE: {
-        const Value &x = R[GetB(i)], &y = R[GetC(i)];
-        if (IS_LUATABLE(x) && IS_LUATABLE(y) && !x.RawEquals(y)) {  // __eq may apply
-          Value xv = x, yv = y;
-          f->pc = pc;
-          LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
-          break;
-        }
-        const bool eq = LuaEqualNoMeta(x, y);
-        lua_cmp = op == Op::LEQ ? eq : !eq;
-        goto lua_cmp_then_jump;
-      }
+      case Op::LEQ:  // two distinct tables: __eq may apply
+      case Op::LNE:
       case Op::LLT:
       case Op::LLE: {
-        const Value &x = R[GetB(i)], &y = R[GetC(i)];
-        if (x.IsInt() && y.IsInt()) {
-          lua_cmp = op == Op::LLT ? x.AsInt() < y.AsInt() : x.AsInt() <= y.AsInt();
-          goto lua_cmp_then_jump;
-        }
-        if (x.IsNumber() && y.IsNumber()) {
-          lua_cmp = op == Op::LLT ? x.AsNumber() < y.AsNumber() : x.AsNumber() <= y.AsNumber();
-          goto lua_cmp_then_jump;
-        }
-        Value xv = x, yv = y;
-        f->pc = pc;
-        LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), xv, yv));
+        ENTER_FAST();
+        LUA_STEP(LuaCompare(static_cast<int>(op), static_cast<uint8_t>(a), R[GetB(i)], R[GetC(i)]));
         break;
       }
       case Op::LEQK:
       case Op::LNEK: {
+        ENTER_FAST();
         // K[X] is a number or a string, so no __eq (lua5.4 OP_EQK).
         const Value& x = R[GetB(i)];
         const Value& y = K[*pc++];
@@ -3001,28 +3254,19 @@ enter:
       }
       // R[B] against a number constant; LGTK/LGEK are `K[X] < R[B]` / `K[X] <= R[B]` for
       // metamethods and messages (lua5.4 OP_GTI/OP_GEI).
-#define LUA_CMP_K(OPC, BASE, SWAP, CMP)                                                     \
+#define LUA_CMP_K(OPC, BASE, SWAP)                                                          \
   case Op::OPC: {                                                                           \
-    const Value& x = R[GetB(i)];                                                             \
-    const Value& y = K[*pc++];                                                               \
-    if (x.IsInt() && y.IsInt()) {                                                            \
-      lua_cmp = x.AsInt() CMP y.AsInt();                                                     \
-      goto lua_cmp_then_jump;                                                                \
-    }                                                                                        \
-    if (x.IsNumber() && y.IsNumber()) {                                                      \
-      lua_cmp = x.AsNumber() CMP y.AsNumber();                                               \
-      goto lua_cmp_then_jump;                                                                \
-    }                                                                                        \
-    Value xv = x, yv = y;                                                                    \
+    ENTER_FAST();                                                                            \
+    const Value x = R[GetB(i)], y = K[*pc++];                                                \
     f->pc = pc;                                                                              \
-    LUA_STEP(SWAP ? LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), yv, xv)  \
-                  : LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), xv, yv)); \
+    LUA_STEP(SWAP ? LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), y, x)    \
+                  : LuaCompare(static_cast<int>(Op::BASE), static_cast<uint8_t>(a), x, y));  \
     break;                                                                                   \
   }
-      LUA_CMP_K(LLTK, LLT, false, <)
-      LUA_CMP_K(LLEK, LLE, false, <=)
-      LUA_CMP_K(LGTK, LLT, true, >)
-      LUA_CMP_K(LGEK, LLE, true, >=)
+      LUA_CMP_K(LLTK, LLT, false)
+      LUA_CMP_K(LLEK, LLE, false)
+      LUA_CMP_K(LGTK, LLT, true)
+      LUA_CMP_K(LGEK, LLE, true)
 #undef LUA_CMP_K
       lua_cmp_then_jump: {
         // A comparison's fast path stores its boolean; when the next instruction is the usual
@@ -3042,6 +3286,7 @@ enter:
       }
       case Op::LJMPT:
       case Op::LJMPF: {
+        ENTER_FAST();
         Value v = R[a];
         if (LUA_FALSY(v) == (op == Op::LJMPF)) {
           int off = GetSBx(i);
@@ -3051,68 +3296,23 @@ enter:
         break;
       }
       case Op::LCALL: {
+        ENTER_FAST();
         f->pc = pc;
         unsigned b = GetB(i), c = GetC(i);
         uint32_t argc = b ? b - 1 : f->top - (f->base + a + 2);
         int want = c ? static_cast<int>(c) - 1 : -1;
-        Value fnv = R[a];
-        if (fnv.IsObject()) {
-          Object* fo = fnv.AsObject();
-          if (fo->klass() == ObjectClass::kFunction &&
-              static_cast<FunctionObject*>(fo)->type == FunctionType::kClosure) {
-            auto* closure = static_cast<Closure*>(fo);
-            Proto* cp = closure->proto_fn;
-            if (!cp->has_rest && frames_.size() <= limits_.max_call_depth) {
-              uint32_t base = f->base + a + 1;
-              const uint32_t nregs = cp->num_regs;
-              const size_t need = static_cast<size_t>(base) + nregs + argc + 8;
-              if (need + 512 > stack_.size()) EnsureStack(need);  // the out-of-line call is rare
-              Value* NR = stack_.data() + base;
-              NR[0] = Value::Undefined();
-              uint32_t nparams = cp->num_params;
-              for (uint32_t j = argc; j < nparams; ++j) NR[1 + j] = Value::Undefined();
-              for (uint32_t j = 1 + nparams; j < nregs; ++j) NR[j] = Value::Undefined();
-              Frame& nf = frames_.emplace_back();
-              nf.closure = closure;
-              nf.proto = cp;
-              nf.pc = cp->code;
-              nf.base = base;
-              nf.argc = argc;
-              nf.site.kind = CallSite::Kind::kCall;
-              nf.site.ret_reg = static_cast<uint8_t>(a);
-              nf.site.want = static_cast<int16_t>(want);
-              ++steps_;
-              if (--steps_until_check_ <= 0) {
-                CheckLimits();
-                goto reload;
-              }
-              f = &nf;
-              goto enter;
-            }
-          }
-        }
         CallResult r = LuaCall(f->base + a, argc, want);
         if (r == CallResult::kThrew) Unwind();
         goto reload;
       }
       case Op::LRET: {
+        ENTER_FAST();
         unsigned b = GetB(i);
         uint32_t n = b ? b - 1 : f->top - (f->base + a);
         if (f->site.kind == CallSite::Kind::kCall && f->site.lua_flags == 0 &&
             f->site.ret_transform == 0 && frames_.size() > 1) {
           const int want = f->site.want;
           const uint8_t ret_reg = f->site.ret_reg;
-          if (want == 1) {
-            Value v = n > 0 ? R[a] : Value::Undefined();
-            frames_.pop_back();
-            if (frames_.size() <= stop_depth) {
-              if (ret_reg != 255) stack_[frames_.back().base + ret_reg] = v;
-              goto reload;
-            }
-            f = &frames_.back();
-            if (ret_reg != 255) stack_[f->base + ret_reg] = v;
-            goto enter;
-          }
           // LuaDeliver's plain case without the frame copy: the caller's window starts below this
           // frame (dst < R + a), so a forward copy never overwrites a value not yet read, and the
           // results fit in stack that already exists (want <= n) or in the caller's registers.
@@ -3172,41 +3372,16 @@ enter:
         break;
       }
       case Op::LFORPREP: {
+        ENTER_FAST();
         Value* ra = R + a;
-        if (ra[0].IsInt() && ra[1].IsInt() && ra[2].IsInt() && ra[2].AsInt() != 0) {
-          int64_t i0 = ra[0].AsInt(), lim = ra[1].AsInt(), st = ra[2].AsInt();
-          if (st > 0 ? i0 > lim : i0 < lim) {
-            pc += GetSBx(i);
-            break;
-          }
-          uint64_t count = st > 0 ? (static_cast<uint64_t>(lim) - static_cast<uint64_t>(i0)) /
-                                        static_cast<uint64_t>(st)
-                                  : (static_cast<uint64_t>(i0) - static_cast<uint64_t>(lim)) /
-                                        (static_cast<uint64_t>(-(st + 1)) + 1u);
-          ra[1] = Value::Int(static_cast<int64_t>(count));
-          ra[3] = ra[0];
-          break;
-        }
         bool skip = false;
         if (!LuaForPrep(ra, &skip)) THROW_HERE();
         if (skip) pc += GetSBx(i);
         break;
       }
       case Op::LFORLOOP: {
-        Value* ra = R + a;
-        if (ra[2].IsInt()) {
-          auto count = static_cast<uint64_t>(ra[1].AsInt());
-          if (count > 0) {
-            ra[1] = Value::Int(static_cast<int64_t>(count - 1));
-            int64_t idx = static_cast<int64_t>(static_cast<uint64_t>(ra[0].AsInt()) +
-                                               static_cast<uint64_t>(ra[2].AsInt()));
-            ra[0] = Value::Int(idx);
-            ra[3] = Value::Int(idx);
-            pc += GetSBx(i);
-            CHARGE();
-          }
-          break;
-        }
+        ENTER_FAST();
+        Value* ra = R + a;  // a float loop (ExecuteFast runs the integer ones)
         double st = ra[2].AsNumber(), idx = ra[0].AsNumber() + st, lim = ra[1].AsNumber();
         if (st > 0 ? idx <= lim : idx >= lim) {
           ra[0] = Value::Number(idx);
@@ -3246,7 +3421,6 @@ enter:
       }
 #undef LUA_STEP
 #undef IS_LUATABLE
-#undef LUA_FALSY
       case Op::NOP:
         break;
       default:
@@ -3254,6 +3428,11 @@ enter:
         return;
     }
   }
+to_fast:
+  if (ExecuteFast(stop_depth)) goto reload;
+  f = &frames_.back();
+  handed_at = f->pc;
+  goto enter;
 #undef SAVE_PC
 #undef THROW_HERE
 #undef AFTER_CALL
@@ -3263,8 +3442,11 @@ enter:
 #undef IS_CELL
 #undef IS_KLASS
 #undef CHARGE
+#undef ENTER_FAST
 #undef PRISTINE
 }
+#undef LUA_FALSY
+#undef CHARGE_OR
 
 // ------------------------------------------------------------------------------------ host calls
 

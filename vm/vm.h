@@ -502,6 +502,8 @@ class VM {
 
   // The interpreter. Runs until the frame stack is back to `stop_depth`.
   void Execute(size_t stop_depth);
+  // Execute's fast loop over the common case of the hot opcodes (interpreter.cc).
+  bool ExecuteFast(size_t stop_depth);
 
   // ---- Lua (vm/lua_vm.cc, vm/lua_lib.cc; DESIGN §3.2) -------------------------------------------------
   // The run's globals table (_ENV): the realm's, copied on the first write.
