@@ -307,6 +307,20 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           Object* ao = NewObjectWithProto(realm_->intrinsics().object_prototype, ObjectClass::kArguments);
           ao->elements_.assign(R + 1, R + 1 + argc);
           DefineOwnProperty(ao, KeyFromAtom(atom(AtomId::length)), Value::Number(argc), kHiddenAttrs);
+          const Intrinsics& in = realm_->intrinsics();
+          // callee (§10.4.4.6 step 8, §10.4.4.7 step 22): the function in sloppy code, an accessor
+          // that throws in strict code. (Sloppy functions with non-simple parameters get the data
+          // property too; their arguments objects are never mapped here either.)
+          if (!bc->strict) {
+            DefineOwnProperty(ao, KeyFromName("callee"), fn, kHiddenAttrs);
+          } else if (in.throw_type_error != nullptr) {
+            Value thrower = Value::FromObject(in.throw_type_error);
+            DefineAccessor(ao, KeyFromName("callee"), thrower, thrower, 0);
+          }
+          // ECMA-262 §10.4.4.6 step 20 / §10.4.4.7 step 20: @@iterator is %Array.prototype.values%.
+          if (in.array_values != nullptr)
+            DefineOwnProperty(ao, PropertyKey::Sym(in.sym_iterator), Value::FromObject(in.array_values),
+                              kHiddenAttrs);
           arguments = Value::FromObject(ao);
         }
         for (uint32_t i = argc; i < nparams; ++i) R[1 + i] = Value::Undefined();
@@ -2740,9 +2754,13 @@ enter:
           auto* io = static_cast<IteratorObject*>(Resolve(it.AsObject()));
           Value next = R[b + 1];
           bool intrinsic_next = next.IsEmpty() || (next.IsObject() && next.AsObject() == in.array_iterator_next);
+          // Array and typed-array targets step here; any other array-like (an arguments object,
+          // `Array.prototype.values.call(obj)`) reads its "length" through %ArrayIteratorPrototype%.next.
           if (intrinsic_next &&
               ((io->kind == IteratorObject::Kind::kArrayValues &&
-                PRISTINE(in.array_iterator_prototype)) ||
+                PRISTINE(in.array_iterator_prototype) &&
+                (io->done || Resolve(io->target.AsObject())->klass() == ObjectClass::kArray ||
+                 Resolve(io->target.AsObject())->klass() == ObjectClass::kTypedArray)) ||
                (io->kind == IteratorObject::Kind::kStringValues &&
                 PRISTINE(in.string_iterator_prototype)))) {
             if (io->done) {
@@ -2761,7 +2779,7 @@ enter:
                 R[a] = TypedGet(*this, ta, static_cast<uint32_t>(io->pos++));
                 break;
               }
-              uint64_t len = t->klass() == ObjectClass::kArray ? static_cast<ArrayObject*>(t)->length : 0;
+              uint64_t len = static_cast<ArrayObject*>(t)->length;
               if (io->pos >= len) {
                 io->done = true;
                 R[a] = Value::Empty();

@@ -395,6 +395,13 @@ Value IntrinsicDescribe(VM& vm, CallArgs& args) { return vm.Str(DescribeForMessa
 Value IntrinsicDescribeType(VM& vm, CallArgs& args) {
   return vm.Str(DescribeTypeForMessage(vm, args[0]));
 }
+// %ThrowTypeError% (ECMA-262 §10.2.4.1): the `callee` accessor of strict arguments objects.
+Value ThrowTypeErrorIntrinsic(VM& vm, CallArgs&) {
+  return vm.ThrowTypeError(
+      "'caller', 'callee', and 'arguments' properties may not be accessed on strict mode functions or "
+      "the arguments objects for calls to them");
+}
+
 // __intrinsics__.errNotAsyncIterable(v): VM::NotAsyncIterableMessage (the caller is the prelude's
 // GetAsyncIterator helper).
 Value IntrinsicNotAsyncIterable(VM& vm, CallArgs& args) {
@@ -444,6 +451,11 @@ void InstallErrorBuiltins(VM& vm, Intrinsics& in) {
     natives.push_back(Value::FromObject(ctor));
     vm.DefineValue(in.global, name, Value::FromObject(ctor), kHiddenAttrs);
   }
+
+  // %ThrowTypeError%: nameless, length 0, not extensible (§10.2.4.1).
+  NativeFunction* thrower = vm.NewNative("", ThrowTypeErrorIntrinsic, 0, 0, /*constructor=*/false);
+  thrower->set_extensible(false);
+  in.throw_type_error = thrower;
 
   Value intrinsics = vm.GetGlobal("__intrinsics__");
   if (!intrinsics.IsObject()) return;
