@@ -1020,6 +1020,10 @@ class Parser {
       Fail(is_lookbehind ? "Invalid quantifier" : "Nothing to repeat");
       return;
     }
+    if (max == 0) {
+      // PCRE2 fails `(?:$|(?=a)){0}` where x{0} matches the empty string in ECMA-262.
+      NeedsBacktracker("a group repeated at most zero times (x{0})");
+    }
     if (max > min && atom.nullable && (atom.caps > 0 || atom.empty_preferred)) {
       NeedsBacktracker(
           "a repeated group that can match the empty string (PCRE2 has no ECMA-262 empty-check)");
