@@ -1231,7 +1231,7 @@
 
   // §11.5.12 ToDateTimeFormattable + TimeClip: undefined is now.
   function timeValueOf(date) {
-    let x = date === undefined ? call(dateNow, undefined) : $Number(date);
+    let x = date === undefined ? call(dateNow, undefined) : +date;  // ToNumber: a BigInt is a TypeError
     if (x !== x || x > 8.64e15 || x < -8.64e15) throw new $RangeError('Invalid time value');
     x = x < 0 ? -floor(-x) : floor(x);
     return x + 0;
@@ -1310,8 +1310,8 @@
   // missing one, then converts both before the RangeError of TimeClip.
   function dateRangeValues(startDate, endDate) {
     if (startDate === undefined || endDate === undefined) throw new $TypeError('Invalid time value');
-    const x = $Number(startDate);
-    const y = $Number(endDate);
+    const x = +startDate;  // ToNumber, as above
+    const y = +endDate;
     return [timeValueOf(x), timeValueOf(y)];
   }
   defineMethod(DTFP, 'formatRange', function formatRange(startDate, endDate) {
