@@ -179,8 +179,15 @@ bool SafeRunId(const std::string& id) {
 void KillToolsOnTerminationSignals() {
   sigset_t set;
   sigemptyset(&set);
-  for (int sig : {SIGTERM, SIGINT, SIGHUP}) sigaddset(&set, sig);
-  if (pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return;
+  bool any = false;
+  for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+    // A signal ignored at start (SIGINT for `cmd &` in a non-interactive shell) stays ignored.
+    struct sigaction current;
+    if (sigaction(sig, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    sigaddset(&set, sig);
+    any = true;
+  }
+  if (!any || pthread_sigmask(SIG_BLOCK, &set, nullptr) != 0) return;
   std::thread([set] {
     int sig = 0;
     while (sigwait(&set, &sig) != 0) {

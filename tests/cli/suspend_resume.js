@@ -281,12 +281,19 @@ try {
           input: { type: 'object' }, output: { type: 'object' },
           command: ['sh', '-c', `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile}; sleep 30; echo '{}'`] } } } }));
       fs.writeFileSync(path.join(dir, 'p.js'), 'await tools.slow.wait({});\nreturn 1;\n');
-      const script = `"$0" run p.js --tools manifest.json & cm=$!; n=0; while [ ! -s tool.pid ] && [ $n -lt 400 ]; do sleep 0.05; n=$((n+1)); done; ` +
-        `kill -${sig} $cm; wait $cm; echo "exit:$?"`;
-      const r = spawnSync('sh', ['-c', script, codemode], { cwd: dir, encoding: 'utf8', timeout: PROCESS_LIMIT_MS });
+      // A node process starts the CLI (a shell's `cmd &` would start it with SIGINT ignored, and the CLI
+      // leaves a signal ignored at start ignored), waits for the tool's pid file, signals the CLI and
+      // prints how it ended.
+      const driver = `const { spawn } = require('child_process'); const fs = require('fs');
+        const cm = spawn(process.argv[1], ['run', 'p.js', '--tools', 'manifest.json'], { stdio: 'ignore' });
+        const t0 = Date.now();
+        const poll = setInterval(() => {
+          if (fs.existsSync('tool.pid') || Date.now() - t0 > 20000) { clearInterval(poll); cm.kill('SIG${sig}'); }
+        }, 50);
+        cm.on('exit', (code, signal) => console.log('ended:' + (signal || code)));`;
+      const r = spawnSync(process.execPath, ['-e', driver, codemode], { cwd: dir, encoding: 'utf8', timeout: PROCESS_LIMIT_MS });
       assert.ok(fs.existsSync(pidFile), `the tool never started; stdout ${r.stdout} stderr ${tail(r.stderr)}`);
-      const want = 128 + { TERM: 15, INT: 2, HUP: 1 }[sig];
-      assert.ok(r.stdout.includes(`exit:${want}`), `want the CLI ended by SIG${sig} (exit:${want}); got ${r.stdout.trim()} stderr ${tail(r.stderr)}`);
+      assert.ok(r.stdout.includes(`ended:SIG${sig}`), `want the CLI ended by SIG${sig}; got ${r.stdout.trim()} stderr ${tail(r.stderr)}`);
       const toolPid = Number(fs.readFileSync(pidFile, 'utf8'));
       const gone = () => { try { return fs.readFileSync(`/proc/${toolPid}/stat`, 'utf8').split(') ')[1][0] === 'Z'; } catch (e) { return true; } };
       for (let i = 0; i < 60 && !gone(); i++) sleepMs(50);

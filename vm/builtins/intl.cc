@@ -1049,6 +1049,8 @@ Value IntlCanonicalTimeZone(VM& vm, CallArgs& args) {
   UErrorCode status = U_ZERO_ERROR;
   icu::TimeZone::getCanonicalID(name, canonical, status);
   if (U_FAILURE(status) || canonical.isEmpty()) return args[0];
+  // V8 names every spelling of UTC "UTC" (Etc/UTC, Etc/GMT, GMT, Zulu, UCT, Universal, …).
+  if (canonical == u"Etc/UTC" || canonical == u"Etc/GMT" || canonical == u"GMT") return vm.Str("UTC");
   return FromIcu(vm, canonical);
 }
 
