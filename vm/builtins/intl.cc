@@ -37,6 +37,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "vm/builtins/date.h"
 #include "vm/builtins/date_format.h"
@@ -873,6 +874,8 @@ Value IntlCollatorResolve(VM& vm, CallArgs& args) {
   std::string resolved = Utf8(args[0]);
   bool has_option = !args[1].IsUndefined();
   std::string option = has_option ? Utf8(args[1]) : std::string();
+  // Unicode extension types are case-insensitive; V8 resolves "Phonebk" as "phonebk".
+  for (char& ch : option) ch = static_cast<char>(absl::ascii_tolower(static_cast<unsigned char>(ch)));
   bool search = Utf8(args[2]) == "search";
   std::lock_guard<std::mutex> lock(IcuMutex());
   UErrorCode status = U_ZERO_ERROR;
@@ -923,6 +926,17 @@ Value IntlCollatorCaseFirst(VM& vm, CallArgs& args) {
   UErrorCode status = U_ZERO_ERROR;
   UColAttributeValue v = c->getAttribute(UCOL_CASE_FIRST, status);
   return vm.Str(v == UCOL_UPPER_FIRST ? "upper" : v == UCOL_LOWER_FIRST ? "lower" : "false");
+}
+
+// intlCollatorIgnoresPunctuation(locale, key) → whether the collator ignores punctuation (ICU's
+// alternate handling "shifted"): the option, or the locale's default (Thai) — what V8's
+// resolvedOptions reports.
+Value IntlCollatorIgnoresPunctuation(VM& vm, CallArgs& args) {
+  std::lock_guard<std::mutex> lock(IcuMutex());
+  icu::Collator* c = CollatorFor(Utf8(args[0]), Utf8(args[1]));
+  if (c == nullptr) return Unsupported(vm, "this Intl.Collator option combination");
+  UErrorCode status = U_ZERO_ERROR;
+  return Value::Bool(c->getAttribute(UCOL_ALTERNATE_HANDLING, status) == UCOL_SHIFTED);
 }
 
 // ---- ListFormat --------------------------------------------------------------------------------------
@@ -1540,6 +1554,7 @@ void InstallIntlIntrinsics(VM& vm, Object* intr) {
   vm.DefineMethod(intr, "intlSupportedValues", IntlSupportedValues, 1);
   vm.DefineMethod(intr, "intlCollatorCompare", IntlCollatorCompare, 4);
   vm.DefineMethod(intr, "intlCollatorCaseFirst", IntlCollatorCaseFirst, 2);
+  vm.DefineMethod(intr, "intlCollatorIgnoresPunctuation", IntlCollatorIgnoresPunctuation, 2);
   vm.DefineMethod(intr, "intlListFormat", IntlListFormat, 5);
   vm.DefineMethod(intr, "intlRelativeTime", IntlRelativeTime, 6);
   vm.DefineMethod(intr, "intlCanonicalTimeZone", IntlCanonicalTimeZone, 1);

@@ -788,6 +788,8 @@
     r.ignorePunctuation = getOption(options, 'ignorePunctuation', 'boolean', undefined, false, where);
     r.key = `${r.usage}|${r.sensitivity}|${r.ignorePunctuation ? 1 : 0}|${r.numeric ? 1 : 0}|${caseFirst === undefined ? '' : caseFirst}`;
     r.caseFirst = caseFirst === undefined ? I.intlCollatorCaseFirst(r.dataLocale, r.key) : caseFirst;
+    // V8 reads it back from ICU: Thai ignores punctuation unless told otherwise… and even then.
+    if (!r.ignorePunctuation) r.ignorePunctuation = I.intlCollatorIgnoresPunctuation(r.dataLocale, r.key);
     return r;
   }
 
