@@ -55,6 +55,66 @@
   // ------------------------------------------------------------------------------------ locales (§9.2)
   // An Intl.Locale's tag, or undefined for anything else (set once Intl.Locale exists, below).
   let localeTagIfLocale = (v) => undefined;
+  // IsStructurallyValidLanguageTag (ECMA-402 §6.2.1: a Unicode BCP 47 locale identifier, UTS #35)
+  // with V8's two messages: undefined when valid; "Incorrect locale information provided" when the
+  // language/script/region/variant part is malformed (grandfathered and private-use-only tags,
+  // extlangs: "zh-min-nan", "x-priv", "en-GB-oed"); "Invalid language tag: <tag in lower case>" when
+  // that part is fine but the tag is not (duplicate variants or singletons, empty or over-long
+  // extension subtags, a trailing "-").
+  const ALPHA = /^[a-zA-Z]+$/;
+  const ALNUM = /^[a-zA-Z0-9]+$/;
+  const DIGIT0 = /^[0-9]/;
+  const DIGITS3 = /^[0-9]{3}$/;
+  const stringToLowerCase = String.prototype.toLowerCase;
+  const lowerCase = (t) => call(stringToLowerCase, t);
+  function tagError(tag) {
+    const subtags = [];
+    for (let from = 0; ;) {
+      const dash = call(stringIndexOf, tag, '-', from);
+      subtags[subtags.length] = call(stringSlice, tag, from, dash < 0 ? tag.length : dash);
+      if (dash < 0) break;
+      from = dash + 1;
+    }
+    const bad = 'Incorrect locale information provided';
+    const invalid = `Invalid language tag: ${lowerCase(tag)}`;
+    let i = 0;
+    let end = 0;  // the first subtag after the language id
+    while (end < subtags.length && subtags[end].length !== 1 && subtags[end].length !== 0) end++;
+    if (end < subtags.length && subtags[end].length === 0) return end === subtags.length - 1 && end > 0 ? invalid : bad;
+    const lang = subtags[0];
+    if (!test(ALPHA, lang) || lang.length < 2 || lang.length > 8 || lang.length === 4) return bad;
+    i = 1;
+    if (i < end && subtags[i].length === 4 && test(ALPHA, subtags[i])) i++;
+    if (i < end && ((subtags[i].length === 2 && test(ALPHA, subtags[i])) ||
+                    (subtags[i].length === 3 && test(DIGITS3, subtags[i])))) i++;
+    const variants = [];
+    for (; i < end; i++) {
+      const v = subtags[i];
+      const ok = test(ALNUM, v) && ((v.length >= 5 && v.length <= 8) || (v.length === 4 && test(DIGIT0, v)));
+      if (!ok) return bad;
+      const lower = lowerCase(v);
+      for (let k = 0; k < variants.length; k++) if (variants[k] === lower) return invalid;
+      variants[variants.length] = lower;
+    }
+    const singletons = [];
+    while (i < subtags.length) {
+      const single = lowerCase(subtags[i]);
+      if (single.length !== 1 || !test(ALNUM, single)) return invalid;
+      for (let k = 0; k < singletons.length; k++) if (singletons[k] === single) return invalid;
+      singletons[singletons.length] = single;
+      i++;
+      const min = single === 'x' ? 1 : 2;
+      const start = i;
+      while (i < subtags.length && (single === 'x' || subtags[i].length !== 1)) {
+        const sub = subtags[i];
+        if (sub.length < min || sub.length > 8 || !test(ALNUM, sub)) return invalid;
+        i++;
+      }
+      if (i === start) return invalid;
+    }
+    return undefined;
+  }
+
   // §9.2.1 CanonicalizeLocaleList.
   function canonicalizeLocaleList(locales) {
     const seen = [];
@@ -69,12 +129,10 @@
       if (typeof v !== 'string' && !isObject(v)) throw new $TypeError('Language ID should be string or object.');
       const fromLocale = localeTagIfLocale(v);
       const tag = fromLocale !== undefined ? fromLocale : `${v}`;
+      const error = fromLocale !== undefined ? undefined : tagError(tag);
+      if (error !== undefined) throw new $RangeError(error);
       const canonical = canonicalizeTag(tag);
-      if (canonical === undefined) {
-        // V8 words a tag that ends in "-" differently.
-        if (tag.length > 1 && tag[tag.length - 1] === '-') throw new $RangeError(`Invalid language tag: ${tag}`);
-        throw new $RangeError('Incorrect locale information provided');
-      }
+      if (canonical === undefined) throw new $RangeError('Incorrect locale information provided');
       let dup = false;
       for (let i = 0; i < seen.length; i++) if (seen[i] === canonical) dup = true;
       if (!dup) seen[seen.length] = canonical;
@@ -1526,7 +1584,7 @@
       }
       const t = isObject(tag) && #tag in tag ? tag.#tag : `${tag}`;
       options = coerceOptionsToObject(options);
-      const canonical = canonicalizeTag(t);
+      const canonical = tagError(t) === undefined ? canonicalizeTag(t) : undefined;
       if (canonical === undefined) throw badLocale();
       const language = getOption(options, 'language', 'string', undefined, undefined, 'locale');
       if (language !== undefined && !test(/^([a-zA-Z]{2,3}|[a-zA-Z]{5,8})$/, language)) throw badLocale();

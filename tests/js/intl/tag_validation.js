@@ -1,0 +1,6 @@
+// Language tags: V8's structural validation (ECMA-402 §6.2.1) and its two RangeError messages
+const tags = ['x-priv', 'i-klingon', 'zh-min-nan', 'en-GB-oed', 'zh-cmn-Hans', 'en-u', 'en-a-x', 'en-a', 'de-1996-1996', 'en-u-ca-gregorian', 'en-u-ca', 'root', 'Latn', 'en-Latn-US-basiceng', 'en-US-POSIX', 'sgn-BE-FR', 'art-lojban', 'cel-gaulish', 'en-x-a', 'en-u-xx', 'en-t-a', 'en--US', 'en-US-', 'e', 'english', 'en-abcdefghi', 'abcd', 'en-1234', 'en-12', 'en-a-bb-a-cc', 'en-u-ca-buddhist-u-nu-latn', 'EN-us', 'en-Zzzz', 'und', 'en-US-u-va-posix', 'en-US-x-twain', 'aaa-bbb', 'en-a-bbbbbbbbb', 'en-u-abcdefghi'];
+const a = tags.map((t) => { try { return [t, Intl.getCanonicalLocales(t)[0]]; } catch (e) { return [t, e.message]; } });
+const tags2 = ['EN-U', 'En-US-', 'x-priv', 'en-u', 'de-1996-1996', 'en-u-ca-gregorian', 'ROOT', 'en-x', 'en-x-abcdefghi', 'en-u-ca-buddhist-u-nu-latn', 'en-US-u-ca-gregory', 'en-Latn'];
+const b = tags2.map((t) => { const r = [t]; for (const f of [() => Intl.getCanonicalLocales(t)[0], () => new Intl.Locale(t).toString(), () => new Intl.NumberFormat(t).resolvedOptions().locale, () => 'a'.localeCompare('b', t)]) { try { r.push(f()); } catch (e) { r.push(e.constructor.name + ': ' + e.message); } } return r; });
+return [a, b];
