@@ -209,15 +209,17 @@ Value PartsArray(VM& vm, const std::vector<std::pair<std::string, icu::UnicodeSt
 // through ICU's UTS #35 canonicalization), or undefined when `tag` is not a well-formed language tag.
 Value IntlCanonicalizeTag(VM& vm, CallArgs& args) {
   std::string tag = Utf8(args[0]);
-  if (tag.empty() || tag.size() > 256) return Value::Undefined();
+  if (tag.empty() || tag.size() > 1024) return Value::Undefined();
   for (char c : tag) {
     if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'))
       return Value::Undefined();
   }
-  char buf[ULOC_FULLNAME_CAPACITY];
+  // The ICU locale ID can be longer than the tag ("-u-ca-gregory" → "@calendar=gregorian"), and
+  // longer than ULOC_FULLNAME_CAPACITY for long valid tags.
+  std::vector<char> buf(tag.size() * 4 + 64);
   int32_t parsed = 0;
   UErrorCode status = U_ZERO_ERROR;
-  uloc_forLanguageTag(tag.c_str(), buf, sizeof(buf), &parsed, &status);
+  uloc_forLanguageTag(tag.c_str(), buf.data(), static_cast<int32_t>(buf.size()), &parsed, &status);
   if (U_FAILURE(status) || parsed != static_cast<int32_t>(tag.size())) return Value::Undefined();
   status = U_ZERO_ERROR;
   icu::Locale loc = icu::Locale::forLanguageTag(tag, status);
