@@ -1148,17 +1148,24 @@ icu::UnicodeString BestPattern(icu::DateTimePatternGenerator* g, const icu::Unic
 
 // The best pattern for the skeleton of `pattern` with its hour fields in cycle `hc` (V8's
 // DateTimeStylePattern step for a style whose hour cycle is not hc).
+// `single_hour`: one hour letter in the skeleton, so the locale's own width for that cycle wins
+// ("h:mm a" rather than "hh:mm a" from "HH:mm"), as newer ICUs build a style for a -u-hc- keyword.
 icu::UnicodeString WithHourCycle(icu::DateTimePatternGenerator* g,
-                                 const icu::UnicodeString& pattern, std::string_view hc) {
+                                 const icu::UnicodeString& pattern, std::string_view hc,
+                                 bool single_hour = false) {
   UErrorCode status = U_ZERO_ERROR;
   icu::UnicodeString sk = icu::DateTimePatternGenerator::staticGetSkeleton(pattern, status);
   icu::UnicodeString forced;
   char16_t to = HourLetter(hc);
+  bool had_hour = false;
   for (int32_t i = 0; i < sk.length(); i++) {
     char16_t c = sk[i];
     // V8 drops the day-period letters (ICU-20437) and lets the pattern generator add them back.
     if (c == u'a' || c == u'b' || c == u'B') continue;
-    forced.append((c == u'h' || c == u'H' || c == u'K' || c == u'k') && to != 0 ? to : c);
+    bool hour = c == u'h' || c == u'H' || c == u'K' || c == u'k';
+    if (hour && single_hour && had_hour) continue;
+    had_hour = had_hour || hour;
+    forced.append(hour && to != 0 ? to : c);
   }
   return BestPattern(g, forced, hc);
 }
@@ -1207,7 +1214,30 @@ bool PatternOf(const std::string& locale, const std::string& skeleton,
   std::string keyword_hc = loc.getUnicodeKeywordValue<std::string>("hc", status);
   if (U_SUCCESS(status) && HourLetter(keyword_hc) != 0 &&
       HourCycleOfPattern(*pattern) != keyword_hc) {
-    *pattern = WithHourCycle(g, *pattern, keyword_hc);
+    if (date_style.empty()) {
+      *pattern = WithHourCycle(g, *pattern, keyword_hc, /*single_hour=*/true);
+    } else {
+      // Those ICUs regenerate only the time part and glue it to the date style's own pattern
+      // (ja long + -u-hc-h12: "y年M月d日 aK:mm", not a numeric date from the whole skeleton).
+      std::unique_ptr<icu::DateFormat> date(
+          icu::DateFormat::createDateInstance(StyleOf(date_style), loc));
+      std::unique_ptr<icu::DateFormat> time(
+          icu::DateFormat::createTimeInstance(StyleOf(time_style), loc));
+      auto* d = dynamic_cast<icu::SimpleDateFormat*>(date.get());
+      auto* t = dynamic_cast<icu::SimpleDateFormat*>(time.get());
+      if (d == nullptr || t == nullptr) return false;
+      icu::UnicodeString date_pattern, time_pattern;
+      d->toPattern(date_pattern);
+      t->toPattern(time_pattern);
+      time_pattern = WithHourCycle(g, time_pattern, keyword_hc, /*single_hour=*/true);
+      UDateFormatStyle glue_style = static_cast<UDateFormatStyle>(StyleOf(date_style));
+      status = U_ZERO_ERROR;
+      icu::UnicodeString glue = g->getDateTimeFormat(glue_style, status);
+      if (U_FAILURE(status) || glue.isEmpty()) glue = u"{1} {0}";
+      glue.findAndReplace(u"{1}", date_pattern);
+      glue.findAndReplace(u"{0}", time_pattern);
+      *pattern = glue;
+    }
   }
   if (HourCycleOfPattern(*pattern) != hc) *pattern = WithHourCycle(g, *pattern, hc);
   return true;
