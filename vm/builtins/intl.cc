@@ -1260,10 +1260,12 @@ IcuDateFormat* DateFormatFor(const std::string& locale, const std::string& skele
         if (U_FAILURE(status)) return nullptr;
         std::unique_ptr<icu::Calendar> cal(icu::Calendar::createInstance(d->locale, status));
         if (U_FAILURE(status) || cal == nullptr) return nullptr;
-        if (auto* greg = dynamic_cast<icu::GregorianCalendar*>(cal.get())) {
-          // ECMAScript time is proleptic Gregorian: no Julian dates before 1582.
+        // ECMAScript time is proleptic Gregorian: no Julian dates before 1582. V8 does this for the
+        // gregorian calendar only; ICU's buddhist/japanese/roc calendars (GregorianCalendar
+        // subclasses) keep their Julian dates, as in Node.js.
+        auto* greg = dynamic_cast<icu::GregorianCalendar*>(cal.get());
+        if (greg != nullptr && std::string_view(cal->getType()) == "gregorian")
           greg->setGregorianChange(-9007199254740992.0, status);
-        }
         d->format->adoptCalendar(cal.release());
         return d;
       });
