@@ -1157,9 +1157,15 @@
     const requested = canonicalizeLocaleList(locales);
     options = toDateTimeOptions(options, required, defaults);
     getOption(options, 'localeMatcher', 'string', ['lookup', 'best fit'], 'best fit', where);
-    const calendar = getOption(options, 'calendar', 'string', undefined, undefined, where);
+    let calendar = getOption(options, 'calendar', 'string', undefined, undefined, where);
     if (calendar !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, calendar)) {
       throw new $RangeError(`Invalid calendar : ${calendar}`);
+    }
+    if (calendar !== undefined) {
+      // As V8, the option's type is canonicalized like a -u-ca- keyword ("islamicc" → "islamic-civil").
+      const tag = canonicalizeTag(`und-u-ca-${calendar}`);
+      const ca = tag === undefined ? undefined : splitTag(tag).keywords.ca;
+      if (ca !== undefined && ca !== 'true') calendar = ca;
     }
     const ns = getOption(options, 'numberingSystem', 'string', undefined, undefined, where);
     if (ns !== undefined && !test(/^[a-zA-Z0-9]{3,8}(-[a-zA-Z0-9]{3,8})*$/, ns)) {
