@@ -658,14 +658,37 @@ Value IntlLocaleInfo(VM& vm, CallArgs& args) {
   std::lock_guard<std::mutex> lock(IcuMutex());
   UErrorCode status = U_ZERO_ERROR;
   icu::Locale loc = LocaleOf(tag);
+  std::string fw;  // -u-fw-: first day of week
+  {
+    UErrorCode st = U_ZERO_ERROR;
+    fw = loc.getUnicodeKeywordValue<std::string>("fw", st);
+    if (U_FAILURE(st)) fw.clear();
+  }
+  {
+    // A region override (-u-rg-uszzzz) stands for the region in the regional preferences, as newer
+    // ICUs (Node.js's) read it.
+    UErrorCode st = U_ZERO_ERROR;
+    std::string rg = loc.getUnicodeKeywordValue<std::string>("rg", st);
+    if (U_SUCCESS(st) && rg.size() == 6 && rg.substr(2) == "zzzz" &&
+        (what == "hourCycles" || what == "weekInfo" || what == "calendars")) {
+      std::string region = absl::AsciiStrToUpper(rg.substr(0, 2));
+      icu::Locale with_region(loc.getLanguage(), region.c_str(), loc.getVariant());
+      if (loc.getScript()[0] != '\0') {
+        with_region = icu::Locale::createFromName(
+            absl::StrCat(loc.getLanguage(), "_", loc.getScript(), "_", region).c_str());
+      }
+      loc = with_region;
+    }
+  }
   auto array_of = [&](const std::vector<std::string>& values) {
     ArrayObject* a = vm.NewArray(static_cast<uint32_t>(values.size()));
     for (const std::string& v : values) vm.ArrayPush(a, vm.Str(v));
     return Value::FromObject(a);
   };
+  const icu::Locale original = LocaleOf(tag);  // loc may have lost its keywords to a -u-rg- region
   auto keyword = [&](const char* key) {
     UErrorCode st = U_ZERO_ERROR;
-    std::string v = loc.getUnicodeKeywordValue<std::string>(key, st);
+    std::string v = original.getUnicodeKeywordValue<std::string>(key, st);
     return U_SUCCESS(st) ? v : std::string();
   };
   auto iso_day = [](int32_t ucal_day) { return ucal_day == UCAL_SUNDAY ? 7 : ucal_day - 1; };
@@ -737,8 +760,14 @@ Value IntlLocaleInfo(VM& vm, CallArgs& args) {
       if (cal->getDayOfWeekType(day, st) != UCAL_WEEKDAY && U_SUCCESS(st))
         vm.ArrayPush(weekend, Value::Number(iso));
     }
+    int32_t first = iso_day(cal->getFirstDayOfWeek(status));
+    // -u-fw- (first day of week) overrides the region's, as newer ICUs apply it.
+    static constexpr std::string_view kDays[] = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+    for (int32_t d = 0; d < 7; d++) {
+      if (fw == kDays[d]) first = d + 1;
+    }
     Object* o = vm.NewObject();
-    vm.DefineValue(o, "firstDay", Value::Number(iso_day(cal->getFirstDayOfWeek(status))), kDefaultAttrs);
+    vm.DefineValue(o, "firstDay", Value::Number(first), kDefaultAttrs);
     vm.DefineValue(o, "weekend", Value::FromObject(weekend), kDefaultAttrs);
     vm.DefineValue(o, "minimalDays", Value::Number(cal->getMinimalDaysInFirstWeek()), kDefaultAttrs);
     return Value::FromObject(o);

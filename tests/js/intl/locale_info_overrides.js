@@ -1,0 +1,2 @@
+// Intl.Locale week and hour-cycle info under -u-fw- and -u-rg- overrides
+return ['en-u-fw-mon', 'de-u-fw-sun', 'en-GB-u-rg-uszzzz', 'en-US-u-rg-gbzzzz', 'fr-u-rg-cazzzz', 'ar-u-rg-uszzzz', 'en-u-fw-sat-rg-dezzzz', 'ja-u-rg-jpzzzz', 'zh-Hant-u-rg-cnzzzz', 'en-u-hc-h23-rg-uszzzz', 'en-GB-u-ca-buddhist-rg-uszzzz'].map((t) => { const l = new Intl.Locale(t); return [t, l.weekInfo, l.hourCycles, l.calendars]; });
