@@ -182,6 +182,23 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(ov[2] == 0);
   CHECK(ov[3] == 30);
   CHECK(steps < 100);  // one start, 30 + 2 iterations, a few returns to choice points
+  // The poll is asked every `every` steps; saying stop ends the match with kInterrupted.
+  struct Polls {
+    int calls = 0;
+    int allow = 0;
+  } polls{0, 3};
+  Program::Poll poll{[](void* ctx) {
+                       auto* p = static_cast<Polls*>(ctx);
+                       return ++p->calls <= p->allow;
+                     },
+                     &polls, 100};
+  subject.pop_back();
+  CHECK(program->Exec(subject, 0, false, 1000000, 1 << 20, &ov, &steps, &poll) ==
+        Program::Outcome::kInterrupted);
+  CHECK(polls.calls == 4);
+  CHECK(steps > 400);
+  CHECK(steps < 420);
+  subject += u"b";
   // Going forward costs too: every quantifier iteration is a step (no hang on a{N}b searches).
   auto p3 = BacktrackProgram("(?:a){1000}b");
   std::u16string a2000(2000, u'a');

@@ -315,10 +315,43 @@ void ChargeMatch(VM& vm, size_t subject_size, size_t start, bool anchored, const
   }
 }
 
+// Between matches of a native loop (replace, split, match with g) and between slices of one long
+// match, the run's clock is looked at like the interpreter does every few thousand steps: when the
+// steps charged since the last look reach kPollSteps, or after kPollMatches matches (cheap matches
+// are charged little but still take time). Returns false after stopping the run (deadline,
+// interrupt, or a limit already reached).
+constexpr uint64_t kPollSteps = 4096;
+constexpr uint32_t kPollMatches = 64;
+bool PollBetweenMatches(VM& vm) {
+  struct State {
+    uint64_t steps = 0;
+    uint32_t matches = 0;
+  };
+  thread_local State st;
+  if (vm.termination() != Termination::kNone) return false;
+  // Another VM on this thread may have left a larger count: then this one polls at once.
+  if (vm.steps() - st.steps < kPollSteps && ++st.matches < kPollMatches) return true;
+  st.steps = vm.steps();
+  st.matches = 0;
+  return vm.PollInterrupt();
+}
+
+// PCRE2 does not report the backtracking work a match used, so a match runs in attempts of growing
+// match limit: first kFirstSlice, then twice the last limit, up to the match's cap. A failed attempt
+// did exactly its limit of work, which is charged, and the clock and the step budget are checked
+// before the next one. A match that succeeds after an attempt with limit L failed used more than
+// L (matching is deterministic), and L is charged for it; one that succeeds at once used at most
+// kFirstSlice and is charged for the text it covered. So the steps charged are at least the match's
+// own work once it is past kFirstSlice, the real work (with the repeated attempts) is at most about
+// three times that, and a long match sees the deadline within a factor of two of its running time.
+constexpr uint64_t kFirstSlice = 1024;
+
 // 1: matched, 0: no match, -1: the run was stopped (limits). `backtrack`: run the backtracking
-// matcher (ChooseMatcher).
+// matcher (ChooseMatcher). Checks the deadline first when a look is due (PollBetweenMatches), so
+// every native loop over matches honours it.
 int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t start, bool anchored,
              MatchResult* out, bool backtrack) {
+  if (!PollBetweenMatches(vm)) return -1;
   uint64_t remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
   uint64_t limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
   bool budget_bound = remaining <= kMaxMatchSteps;
@@ -326,20 +359,28 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
       std::min<uint64_t>(kMaxMatchHeapKiB, vm.limits().max_memory_bytes / 1024 / 4 + 64);
   if (backtrack) {
     uint64_t steps = 0;
-    switch (c.program->Exec(subject, start, anchored, std::max<uint64_t>(limit, 1), heap_kib * 1024,
-                            &out->ovector, &steps)) {
+    // The backtracking matcher counts its work and looks at the clock every kPollSteps of it.
+    auto poll = [](void* ctx) { return static_cast<VM*>(ctx)->PollInterrupt(); };
+    regexp::Program::Poll poller{poll, &vm, kPollSteps * 16};
+    regexp::Program::Outcome outcome =
+        c.program->Exec(subject, start, anchored, std::max<uint64_t>(limit, 1), heap_kib * 1024,
+                        &out->ovector, &steps, &poller);
+    switch (outcome) {
       case regexp::Program::Outcome::kMatch:
-        ChargeMatch(vm, subject.size(), start, anchored, out);
-        return 1;
       case regexp::Program::Outcome::kNoMatch:
-        ChargeMatch(vm, subject.size(), start, anchored, nullptr);
-        return 0;
+        vm.ChargeSteps(steps);
+        if (vm.termination() != Termination::kNone) return -1;
+        ChargeMatch(vm, subject.size(), start, anchored,
+                    outcome == regexp::Program::Outcome::kMatch ? out : nullptr);
+        return outcome == regexp::Program::Outcome::kMatch ? 1 : 0;
       case regexp::Program::Outcome::kStepLimit:
         StopForMatchLimit(vm, remaining, budget_bound);
         return -1;
       case regexp::Program::Outcome::kMemoryLimit:
         StopForMatchMemory(vm);
         return -1;
+      case regexp::Program::Outcome::kInterrupted:
+        return -1;  // the poll stopped the run
     }
   }
   // One match context and match data per thread, reused (PCRE2 allocates both on the C heap).
@@ -354,8 +395,6 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   };
   thread_local MatchScratch scratch;
   pcre2_match_context* mc = scratch.mc;
-  pcre2_set_match_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
-  pcre2_set_depth_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
   pcre2_set_heap_limit(mc, static_cast<uint32_t>(heap_kib));
   if (scratch.md == nullptr || scratch.pairs < c.captures + 1) {
     if (scratch.md != nullptr) pcre2_match_data_free(scratch.md);
@@ -365,8 +404,27 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   pcre2_match_data* md = scratch.md;
   uint32_t options = anchored ? PCRE2_ANCHORED : 0;
   if (c.utf) options |= PCRE2_NO_UTF_CHECK;
-  int rc = pcre2_match(c.code, reinterpret_cast<PCRE2_SPTR16>(subject.data()), subject.size(),
-                       start, options, md, mc);
+  uint64_t slice = std::min<uint64_t>(kFirstSlice, std::max<uint64_t>(limit, 1));
+  uint64_t proven = 0;  // work the match certainly needs (a failed attempt's limit)
+  int rc;
+  while (true) {
+    pcre2_set_match_limit(mc, static_cast<uint32_t>(slice));
+    pcre2_set_depth_limit(mc, static_cast<uint32_t>(slice));
+    rc = pcre2_match(c.code, reinterpret_cast<PCRE2_SPTR16>(subject.data()), subject.size(), start,
+                     options, md, mc);
+    if ((rc != PCRE2_ERROR_MATCHLIMIT && rc != PCRE2_ERROR_DEPTHLIMIT) || slice >= limit) break;
+    vm.ChargeSteps(slice);
+    if (!vm.PollInterrupt()) return -1;
+    proven = slice;
+    remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
+    limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
+    budget_bound = remaining <= kMaxMatchSteps;
+    slice = std::min<uint64_t>(slice * 2, std::max<uint64_t>(limit, 1));
+  }
+  if (proven != 0 && (rc >= 0 || rc == PCRE2_ERROR_NOMATCH)) {
+    vm.ChargeSteps(proven);
+    if (vm.termination() != Termination::kNone) return -1;
+  }
   int result;
   if (rc >= 0) {
     PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
