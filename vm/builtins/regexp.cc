@@ -13,7 +13,10 @@
 // most kMaxMatchSteps), a depth limit and a heap limit (the backtracking matcher: the same step
 // limit over its choice points and the same bytes for its backtrack stack); reaching one stops the
 // run (step limit, or an uncatchable ExecutionFailure naming the pattern), never a catchable error
-// and never a hang.
+// and never a hang. Each match's work is charged to the step budget and the deadline is looked at
+// between matches and inside long ones (RunMatch). Compiled patterns are charged to the memory
+// limit of each run that uses them (HoldForRun) and bounded in size (kMaxPatternUnits,
+// kMaxCompiledBytes).
 #include "vm/builtins/regexp.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 16
@@ -46,6 +49,14 @@ using regexp::Flags;
 constexpr uint64_t kMaxMatchSteps = 20'000'000;
 // PCRE2's backtracking memory per match.
 constexpr uint64_t kMaxMatchHeapKiB = 64 * 1024;
+// Patterns longer than this (UTF-16 units) are a SyntaxError "Regular expression too large" before
+// anything is compiled: translating takes a few hundred bytes and some time per unit, so this bounds
+// a compile to about 100 MB and a small fraction of a second. Node.js (V8) refuses a literal of
+// 2^15 characters with the same message at its first match, and accepts alternations of words up to
+// a few hundred thousand units, which this bound keeps within reach.
+constexpr size_t kMaxPatternUnits = size_t{1} << 18;
+// Compiled patterns holding more bytes than this are the same SyntaxError.
+constexpr size_t kMaxCompiledBytes = size_t{16} << 20;
 
 // ------------------------------------------------------------------------------- compiled cache
 
@@ -59,6 +70,9 @@ struct Compiled {
   bool utf = false;
   uint32_t captures = 0;
   std::vector<std::pair<std::u16string, uint32_t>> names;
+  // What the compiled forms hold (PCRE2_INFO_SIZE, Program::Bytes, the texts), charged to the
+  // memory limit of each run that uses the pattern and bounding the shared cache.
+  size_t bytes = 0;
   ~Compiled() {
     if (code != nullptr) pcre2_code_free(code);
   }
@@ -70,7 +84,8 @@ struct CompileResult {
 };
 
 // Process-wide LRU cache of compiled patterns keyed by "FLAGS/PATTERN" (PCRE2 code is immutable and
-// safe to share between threads; each match has its own match data).
+// safe to share between threads; each match has its own match data). Bounded in entries and in the
+// compiled bytes it keeps (the newest entry always stays).
 class PatternCache {
  public:
   std::shared_ptr<const Compiled> Find(const std::u16string& key) {
@@ -84,15 +99,20 @@ class PatternCache {
     std::lock_guard<std::mutex> lock(mu_);
     if (map_.count(key)) return;
     order_.push_front(key);
+    bytes_ += c->bytes;
     map_[key] = {std::move(c), order_.begin()};
-    while (map_.size() > kCapacity) {
-      map_.erase(order_.back());
+    while (map_.size() > 1 && (map_.size() > kCapacity || bytes_ > kCapacityBytes)) {
+      auto it = map_.find(order_.back());
+      bytes_ -= it->second.first->bytes;
+      map_.erase(it);
       order_.pop_back();
     }
   }
 
  private:
   static constexpr size_t kCapacity = 512;
+  static constexpr size_t kCapacityBytes = size_t{64} << 20;
+  size_t bytes_ = 0;
   std::mutex mu_;
   std::list<std::u16string> order_;
   std::unordered_map<std::u16string, std::pair<std::shared_ptr<const Compiled>,
@@ -125,6 +145,8 @@ bool BacktrackerOnly() {
   return only;
 }
 
+constexpr const char* kTooLarge = "Regular expression too large";
+
 CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   std::u16string key;
   for (char c : flags.ToString()) key.push_back(static_cast<char16_t>(c));
@@ -133,6 +155,11 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   CompileResult r;
   if (auto hit = Cache().Find(key)) {
     r.compiled = std::move(hit);
+    return r;
+  }
+  if (pattern.size() > kMaxPatternUnits) {
+    r.error.kind = regexp::Error::Kind::kSyntax;
+    r.error.message = kTooLarge;
     return r;
   }
   auto t = regexp::Translate(pattern, flags);
@@ -147,6 +174,22 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   c->utf = tr.utf;
   c->captures = tr.capture_count;
   c->names = std::move(tr.group_names);
+  // Sizes the compiled forms and caches them, or refuses them as too large.
+  auto finish = [&]() {
+    size_t code_bytes = 0;
+    if (c->code != nullptr) pcre2_pattern_info(c->code, PCRE2_INFO_SIZE, &code_bytes);
+    c->bytes = sizeof(Compiled) + code_bytes + (c->program ? c->program->Bytes() : 0) +
+               2 * (c->pattern.capacity() + key.capacity());
+    for (const auto& n : c->names) c->bytes += sizeof(n) + 2 * n.first.capacity();
+    if (c->bytes > kMaxCompiledBytes) {
+      r.error.kind = regexp::Error::Kind::kSyntax;
+      r.error.message = kTooLarge;
+      return r;
+    }
+    r.compiled = c;
+    Cache().Put(key, c);
+    return r;
+  };
   auto use_backtracker = [&]() {
     std::string why;
     c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
@@ -155,9 +198,7 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
       r.error.message = why;
       return r;
     }
-    r.compiled = c;
-    Cache().Put(key, c);
-    return r;
+    return finish();
   };
   if (!tr.pcre_refusal.empty() || BacktrackerOnly()) return use_backtracker();
   uint32_t options = PCRE2_MATCH_UNSET_BACKREF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C;
@@ -183,9 +224,7 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
     std::string why;
     c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
   }
-  r.compiled = c;
-  Cache().Put(key, c);
-  return r;
+  return finish();
 }
 
 // ------------------------------------------------------------------------------- RegExp objects
@@ -227,13 +266,24 @@ void TerminateUnsupported(VM& vm, std::u16string_view pattern, const Flags& flag
                prim::Cat("RegExp /", shown, "/", flags.ToString(), ": ", why));
 }
 
+// Keeps `c` for the rest of the run and charges its bytes to the run's memory limit, once per run:
+// the heap counts them from now on, so the next limit check (a collection first) ends the run with
+// MemoryLimitExceeded when the run's RegExps and cells together exceed the limit.
+void HoldForRun(VM& vm, const std::shared_ptr<const Compiled>& c) {
+  if (vm.run_holds.try_emplace(c.get(), c).second)
+    vm.heap().AccountExternal(static_cast<int64_t>(c->bytes));
+}
+
 // Compiles for `o` (cached); nullptr after throwing or terminating.
 std::shared_ptr<const Compiled> CompiledFor(VM& vm, std::u16string_view pattern,
                                             const Flags& flags) {
   // Compiling costs about as much as reading the pattern a few times.
   vm.ChargeSteps(pattern.size() / 16 + 1);
   CompileResult r = CompilePattern(pattern, flags);
-  if (r.compiled) return r.compiled;
+  if (r.compiled) {
+    HoldForRun(vm, r.compiled);
+    return r.compiled;
+  }
   if (r.error.kind == regexp::Error::Kind::kSyntax) {
     vm.ThrowError(ErrorType::kSyntaxError,
                   regexp::SyntaxErrorMessage(pattern, flags, r.error.message));
@@ -584,12 +634,15 @@ bool SameUnits(String* s, std::u16string_view units) {
 bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   struct Last {
     String* text = nullptr;
+    const Heap* heap = nullptr;  // the run that holds `compiled` (HoldForRun)
+    uint64_t destroyed_heaps = 0;
     std::u16string key;
     std::shared_ptr<const Compiled> compiled;
   };
   thread_local Last last;
   String* text = InternalText(vm, r);
-  if (text != nullptr && text == last.text && last.compiled && SameUnits(text, last.key)) {
+  if (text != nullptr && text == last.text && last.compiled && &vm.heap() == last.heap &&
+      DestroyedHeapCount() == last.destroyed_heaps && SameUnits(text, last.key)) {
     vm.ChargeSteps(1);
     st->compiled = last.compiled;
     return true;
@@ -598,6 +651,8 @@ bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   st->compiled = CompiledFor(vm, parts.pattern, parts.flags);
   if (st->compiled == nullptr) return false;
   last.text = text;
+  last.heap = &vm.heap();
+  last.destroyed_heaps = DestroyedHeapCount();
   last.key = text == nullptr ? std::u16string() : text->ToU16();
   last.compiled = st->compiled;
   return true;

@@ -466,6 +466,32 @@ struct Frame {
 Program::Program(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Program::~Program() = default;
 
+namespace {
+size_t PcreBytes(const pcre2_code* code) {
+  size_t n = 0;
+  if (code != nullptr) pcre2_pattern_info(code, PCRE2_INFO_SIZE, &n);
+  return n;
+}
+size_t TrieBytes(const Trie& t) {
+  size_t n = t.nodes.capacity() * sizeof(Trie::TrieNode);
+  for (const auto& node : t.nodes) n += node.kids.capacity() * sizeof(node.kids[0]);
+  return n;
+}
+}  // namespace
+
+size_t Program::Bytes() const {
+  const Impl& p = *impl_;
+  size_t n = sizeof(Impl) + p.code.capacity() * sizeof(p.code[0]) +
+             p.quantifiers.capacity() * sizeof(Quantifier) +
+             p.look_begin.capacity() * sizeof(uint32_t) +
+             p.classes.capacity() * sizeof(CharClass) +
+             p.string_classes.capacity() * sizeof(StringClass);
+  for (const auto& c : p.classes)
+    n += c.ranges.capacity() * sizeof(c.ranges[0]) + PcreBytes(c.utf_code) + PcreBytes(c.unit_code);
+  for (const auto& c : p.string_classes) n += TrieBytes(c.forward) + TrieBytes(c.backward);
+  return n;
+}
+
 std::unique_ptr<Program> Program::Compile(const Node& root, uint32_t captures, const Flags& flags,
                                           std::string* error) {
   auto impl = std::make_unique<Impl>();

@@ -81,6 +81,9 @@ class Program {
                                           std::string* error);
   ~Program();
 
+  // Bytes the compiled program holds (instructions, classes, tries), for the memory limit.
+  size_t Bytes() const;
+
   // Finds the first match at or after `start` (only at `start` when `anchored`), ECMA-262
   // §22.2.7.2 RegExpBuiltinExec steps 11-13. `ovector` gets (start, end) code-unit pairs for the
   // match and each group, SIZE_MAX for unset groups. `*steps` gets the work done, counted like
