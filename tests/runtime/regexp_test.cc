@@ -323,6 +323,24 @@ TEST_CASE("catastrophic backtracking ends the run with a limit, not a hang") {
   REQUIRE_FALSE(c.ok);
 }
 
+TEST_CASE("the work of many matches adds up against the step budget on both matchers") {
+  // One test() of each pattern backtracks about 2^15 times (PCRE2: (a|a)*; the backtracking
+  // matcher: a capture reset per iteration). Once fits a budget of 2,000,000; a hundred times does
+  // not, though no single match comes near the budget.
+  for (const char* re : {"/^(a|a)*$/", "/^(?:(a)|a)*$/"}) {
+    INFO(re);
+    std::string once = std::string("return ") + re + ".test('a'.repeat(14) + 'b');";
+    std::string many = std::string("const re = ") + re +
+                       "; let n = 0; for (let i = 0; i < 100; i++) if (re.test('a'.repeat(14) + "
+                       "'b')) n++; return n;";
+    Result r = RunJs(once, 2000000);
+    CHECK(r.ok);
+    Result m = RunJs(many, 2000000);
+    REQUIRE_FALSE(m.ok);
+    CHECK(m.error.kind == "StepLimitExceeded");
+  }
+}
+
 TEST_CASE("translator: flags, errors, unsupported constructs") {
   using codemode::regexp::Flags;
   using codemode::regexp::ParseFlags;
