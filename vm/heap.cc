@@ -43,7 +43,7 @@ void Heap::Sweep() {
     }
   }
   // Recomputed from the survivors' own reports so growth accounted in between cannot drift.
-  bytes_ = live;
+  bytes_ = live + external_;
   cell_count_ = count;
   debt_ = 0;
   next_poke_ = kPokeBytes;

@@ -245,6 +245,13 @@ class Heap {
     if (debt_ >= next_poke_) Poke();
   }
 
+  // Bytes held outside cells for the heap's whole life (a run's compiled RegExps): counted like
+  // cells' bytes and kept across collections, which recount only the cells.
+  void AccountExternal(int64_t bytes) {
+    external_ += bytes;
+    Account(bytes);
+  }
+
   // `countdown` (the VM's steps-until-limit-check counter) is zeroed after every kPokeBytes allocated,
   // so the memory limit, the collector and the deadline are looked at promptly even when a few steps of
   // a built-in allocate a lot (a 1 MB toUpperCase per loop iteration).
@@ -295,6 +302,7 @@ class Heap {
   HeapCell* head_ = nullptr;
   int64_t bytes_ = 0;
   int64_t debt_ = 0;
+  int64_t external_ = 0;
   size_t cell_count_ = 0;
   size_t collections_ = 0;
 };

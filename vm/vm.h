@@ -250,6 +250,10 @@ class VM {
   bool PollInterrupt();
   // Called by the interpreter every few thousand steps and on waits; the runtime checks its clock here.
   std::function<void(VM&)> on_check;
+  // Native resources the run keeps for its whole life, keyed by address: the compiled RegExp
+  // patterns it used (vm/builtins/regexp.cc), whose bytes are charged to the memory limit
+  // (Heap::AccountExternal) when first held and stay charged while held.
+  absl::flat_hash_map<const void*, std::shared_ptr<const void>> run_holds;
 
   // ---- values ---------------------------------------------------------------------------------------
   Value Str(std::string_view utf8) { return Value::FromString(NewStringUtf8(utf8)); }

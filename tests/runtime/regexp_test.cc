@@ -182,6 +182,23 @@ TEST_CASE("the backtracking matcher charges the step budget and bounds its stack
   CHECK(ov[2] == 0);
   CHECK(ov[3] == 30);
   CHECK(steps < 100);  // one start, 30 + 2 iterations, a few returns to choice points
+  // The poll is asked every `every` steps; saying stop ends the match with kInterrupted.
+  struct Polls {
+    int calls = 0;
+    int allow = 0;
+  } polls{0, 3};
+  Program::Poll poll{[](void* ctx) {
+                       auto* p = static_cast<Polls*>(ctx);
+                       return ++p->calls <= p->allow;
+                     },
+                     &polls, 100};
+  subject.pop_back();
+  CHECK(program->Exec(subject, 0, false, 1000000, 1 << 20, &ov, &steps, &poll) ==
+        Program::Outcome::kInterrupted);
+  CHECK(polls.calls == 4);
+  CHECK(steps > 400);
+  CHECK(steps < 420);
+  subject += u"b";
   // Going forward costs too: every quantifier iteration is a step (no hang on a{N}b searches).
   auto p3 = BacktrackProgram("(?:a){1000}b");
   std::u16string a2000(2000, u'a');
@@ -304,6 +321,24 @@ TEST_CASE("catastrophic backtracking ends the run with a limit, not a hang") {
   // The error cannot be caught.
   Result c = RunJs("try { /^(a+)+$/.test('a'.repeat(40) + 'b'); } catch (e) { return 'caught'; }");
   REQUIRE_FALSE(c.ok);
+}
+
+TEST_CASE("the work of many matches adds up against the step budget on both matchers") {
+  // One test() of each pattern backtracks about 2^15 times (PCRE2: (a|a)*; the backtracking
+  // matcher: a capture reset per iteration). Once fits a budget of 2,000,000; a hundred times does
+  // not, though no single match comes near the budget.
+  for (const char* re : {"/^(a|a)*$/", "/^(?:(a)|a)*$/"}) {
+    INFO(re);
+    std::string once = std::string("return ") + re + ".test('a'.repeat(14) + 'b');";
+    std::string many = std::string("const re = ") + re +
+                       "; let n = 0; for (let i = 0; i < 100; i++) if (re.test('a'.repeat(14) + "
+                       "'b')) n++; return n;";
+    Result r = RunJs(once, 2000000);
+    CHECK(r.ok);
+    Result m = RunJs(many, 2000000);
+    REQUIRE_FALSE(m.ok);
+    CHECK(m.error.kind == "StepLimitExceeded");
+  }
 }
 
 TEST_CASE("translator: flags, errors, unsupported constructs") {

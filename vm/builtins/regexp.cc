@@ -13,7 +13,10 @@
 // most kMaxMatchSteps), a depth limit and a heap limit (the backtracking matcher: the same step
 // limit over its choice points and the same bytes for its backtrack stack); reaching one stops the
 // run (step limit, or an uncatchable ExecutionFailure naming the pattern), never a catchable error
-// and never a hang.
+// and never a hang. Each match's work is charged to the step budget and the deadline is looked at
+// between matches and inside long ones (RunMatch). Compiled patterns are charged to the memory
+// limit of each run that uses them (HoldForRun) and bounded in size (kMaxPatternUnits,
+// kMaxCompiledBytes).
 #include "vm/builtins/regexp.h"
 
 #define PCRE2_CODE_UNIT_WIDTH 16
@@ -46,6 +49,14 @@ using regexp::Flags;
 constexpr uint64_t kMaxMatchSteps = 20'000'000;
 // PCRE2's backtracking memory per match.
 constexpr uint64_t kMaxMatchHeapKiB = 64 * 1024;
+// Patterns longer than this (UTF-16 units) are a SyntaxError "Regular expression too large" before
+// anything is compiled: translating takes a few hundred bytes and some time per unit, so this bounds
+// a compile to about 100 MB and a small fraction of a second. Node.js (V8) refuses a literal of
+// 2^15 characters with the same message at its first match, and accepts alternations of words up to
+// a few hundred thousand units, which this bound keeps within reach.
+constexpr size_t kMaxPatternUnits = size_t{1} << 18;
+// Compiled patterns holding more bytes than this are the same SyntaxError.
+constexpr size_t kMaxCompiledBytes = size_t{16} << 20;
 
 // ------------------------------------------------------------------------------- compiled cache
 
@@ -59,6 +70,9 @@ struct Compiled {
   bool utf = false;
   uint32_t captures = 0;
   std::vector<std::pair<std::u16string, uint32_t>> names;
+  // What the compiled forms hold (PCRE2_INFO_SIZE, Program::Bytes, the texts), charged to the
+  // memory limit of each run that uses the pattern and bounding the shared cache.
+  size_t bytes = 0;
   ~Compiled() {
     if (code != nullptr) pcre2_code_free(code);
   }
@@ -70,7 +84,8 @@ struct CompileResult {
 };
 
 // Process-wide LRU cache of compiled patterns keyed by "FLAGS/PATTERN" (PCRE2 code is immutable and
-// safe to share between threads; each match has its own match data).
+// safe to share between threads; each match has its own match data). Bounded in entries and in the
+// compiled bytes it keeps (the newest entry always stays).
 class PatternCache {
  public:
   std::shared_ptr<const Compiled> Find(const std::u16string& key) {
@@ -84,15 +99,20 @@ class PatternCache {
     std::lock_guard<std::mutex> lock(mu_);
     if (map_.count(key)) return;
     order_.push_front(key);
+    bytes_ += c->bytes;
     map_[key] = {std::move(c), order_.begin()};
-    while (map_.size() > kCapacity) {
-      map_.erase(order_.back());
+    while (map_.size() > 1 && (map_.size() > kCapacity || bytes_ > kCapacityBytes)) {
+      auto it = map_.find(order_.back());
+      bytes_ -= it->second.first->bytes;
+      map_.erase(it);
       order_.pop_back();
     }
   }
 
  private:
   static constexpr size_t kCapacity = 512;
+  static constexpr size_t kCapacityBytes = size_t{64} << 20;
+  size_t bytes_ = 0;
   std::mutex mu_;
   std::list<std::u16string> order_;
   std::unordered_map<std::u16string, std::pair<std::shared_ptr<const Compiled>,
@@ -125,6 +145,8 @@ bool BacktrackerOnly() {
   return only;
 }
 
+constexpr const char* kTooLarge = "Regular expression too large";
+
 CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   std::u16string key;
   for (char c : flags.ToString()) key.push_back(static_cast<char16_t>(c));
@@ -133,6 +155,11 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   CompileResult r;
   if (auto hit = Cache().Find(key)) {
     r.compiled = std::move(hit);
+    return r;
+  }
+  if (pattern.size() > kMaxPatternUnits) {
+    r.error.kind = regexp::Error::Kind::kSyntax;
+    r.error.message = kTooLarge;
     return r;
   }
   auto t = regexp::Translate(pattern, flags);
@@ -147,6 +174,22 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
   c->utf = tr.utf;
   c->captures = tr.capture_count;
   c->names = std::move(tr.group_names);
+  // Sizes the compiled forms and caches them, or refuses them as too large.
+  auto finish = [&]() {
+    size_t code_bytes = 0;
+    if (c->code != nullptr) pcre2_pattern_info(c->code, PCRE2_INFO_SIZE, &code_bytes);
+    c->bytes = sizeof(Compiled) + code_bytes + (c->program ? c->program->Bytes() : 0) +
+               2 * (c->pattern.capacity() + key.capacity());
+    for (const auto& n : c->names) c->bytes += sizeof(n) + 2 * n.first.capacity();
+    if (c->bytes > kMaxCompiledBytes) {
+      r.error.kind = regexp::Error::Kind::kSyntax;
+      r.error.message = kTooLarge;
+      return r;
+    }
+    r.compiled = c;
+    Cache().Put(key, c);
+    return r;
+  };
   auto use_backtracker = [&]() {
     std::string why;
     c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
@@ -155,9 +198,7 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
       r.error.message = why;
       return r;
     }
-    r.compiled = c;
-    Cache().Put(key, c);
-    return r;
+    return finish();
   };
   if (!tr.pcre_refusal.empty() || BacktrackerOnly()) return use_backtracker();
   uint32_t options = PCRE2_MATCH_UNSET_BACKREF | PCRE2_UCP | PCRE2_NEVER_BACKSLASH_C;
@@ -183,9 +224,7 @@ CompileResult CompilePattern(std::u16string_view pattern, const Flags& flags) {
     std::string why;
     c->program = regexp::Program::Compile(*tr.tree, tr.capture_count, flags, &why);
   }
-  r.compiled = c;
-  Cache().Put(key, c);
-  return r;
+  return finish();
 }
 
 // ------------------------------------------------------------------------------- RegExp objects
@@ -227,13 +266,24 @@ void TerminateUnsupported(VM& vm, std::u16string_view pattern, const Flags& flag
                prim::Cat("RegExp /", shown, "/", flags.ToString(), ": ", why));
 }
 
+// Keeps `c` for the rest of the run and charges its bytes to the run's memory limit, once per run:
+// the heap counts them from now on, so the next limit check (a collection first) ends the run with
+// MemoryLimitExceeded when the run's RegExps and cells together exceed the limit.
+void HoldForRun(VM& vm, const std::shared_ptr<const Compiled>& c) {
+  if (vm.run_holds.try_emplace(c.get(), c).second)
+    vm.heap().AccountExternal(static_cast<int64_t>(c->bytes));
+}
+
 // Compiles for `o` (cached); nullptr after throwing or terminating.
 std::shared_ptr<const Compiled> CompiledFor(VM& vm, std::u16string_view pattern,
                                             const Flags& flags) {
   // Compiling costs about as much as reading the pattern a few times.
   vm.ChargeSteps(pattern.size() / 16 + 1);
   CompileResult r = CompilePattern(pattern, flags);
-  if (r.compiled) return r.compiled;
+  if (r.compiled) {
+    HoldForRun(vm, r.compiled);
+    return r.compiled;
+  }
   if (r.error.kind == regexp::Error::Kind::kSyntax) {
     vm.ThrowError(ErrorType::kSyntaxError,
                   regexp::SyntaxErrorMessage(pattern, flags, r.error.message));
@@ -315,10 +365,43 @@ void ChargeMatch(VM& vm, size_t subject_size, size_t start, bool anchored, const
   }
 }
 
+// Between matches of a native loop (replace, split, match with g) and between slices of one long
+// match, the run's clock is looked at like the interpreter does every few thousand steps: when the
+// steps charged since the last look reach kPollSteps, or after kPollMatches matches (cheap matches
+// are charged little but still take time). Returns false after stopping the run (deadline,
+// interrupt, or a limit already reached).
+constexpr uint64_t kPollSteps = 4096;
+constexpr uint32_t kPollMatches = 64;
+bool PollBetweenMatches(VM& vm) {
+  struct State {
+    uint64_t steps = 0;
+    uint32_t matches = 0;
+  };
+  thread_local State st;
+  if (vm.termination() != Termination::kNone) return false;
+  // Another VM on this thread may have left a larger count: then this one polls at once.
+  if (vm.steps() - st.steps < kPollSteps && ++st.matches < kPollMatches) return true;
+  st.steps = vm.steps();
+  st.matches = 0;
+  return vm.PollInterrupt();
+}
+
+// PCRE2 does not report the backtracking work a match used, so a match runs in attempts of growing
+// match limit: first kFirstSlice, then twice the last limit, up to the match's cap. A failed attempt
+// did exactly its limit of work, which is charged, and the clock and the step budget are checked
+// before the next one. A match that succeeds after an attempt with limit L failed used more than
+// L (matching is deterministic), and L is charged for it; one that succeeds at once used at most
+// kFirstSlice and is charged for the text it covered. So the steps charged are at least the match's
+// own work once it is past kFirstSlice, the real work (with the repeated attempts) is at most about
+// three times that, and a long match sees the deadline within a factor of two of its running time.
+constexpr uint64_t kFirstSlice = 1024;
+
 // 1: matched, 0: no match, -1: the run was stopped (limits). `backtrack`: run the backtracking
-// matcher (ChooseMatcher).
+// matcher (ChooseMatcher). Checks the deadline first when a look is due (PollBetweenMatches), so
+// every native loop over matches honours it.
 int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t start, bool anchored,
              MatchResult* out, bool backtrack) {
+  if (!PollBetweenMatches(vm)) return -1;
   uint64_t remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
   uint64_t limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
   bool budget_bound = remaining <= kMaxMatchSteps;
@@ -326,20 +409,28 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
       std::min<uint64_t>(kMaxMatchHeapKiB, vm.limits().max_memory_bytes / 1024 / 4 + 64);
   if (backtrack) {
     uint64_t steps = 0;
-    switch (c.program->Exec(subject, start, anchored, std::max<uint64_t>(limit, 1), heap_kib * 1024,
-                            &out->ovector, &steps)) {
+    // The backtracking matcher counts its work and looks at the clock every kPollSteps of it.
+    auto poll = [](void* ctx) { return static_cast<VM*>(ctx)->PollInterrupt(); };
+    regexp::Program::Poll poller{poll, &vm, kPollSteps * 16};
+    regexp::Program::Outcome outcome =
+        c.program->Exec(subject, start, anchored, std::max<uint64_t>(limit, 1), heap_kib * 1024,
+                        &out->ovector, &steps, &poller);
+    switch (outcome) {
       case regexp::Program::Outcome::kMatch:
-        ChargeMatch(vm, subject.size(), start, anchored, out);
-        return 1;
       case regexp::Program::Outcome::kNoMatch:
-        ChargeMatch(vm, subject.size(), start, anchored, nullptr);
-        return 0;
+        vm.ChargeSteps(steps);
+        if (vm.termination() != Termination::kNone) return -1;
+        ChargeMatch(vm, subject.size(), start, anchored,
+                    outcome == regexp::Program::Outcome::kMatch ? out : nullptr);
+        return outcome == regexp::Program::Outcome::kMatch ? 1 : 0;
       case regexp::Program::Outcome::kStepLimit:
         StopForMatchLimit(vm, remaining, budget_bound);
         return -1;
       case regexp::Program::Outcome::kMemoryLimit:
         StopForMatchMemory(vm);
         return -1;
+      case regexp::Program::Outcome::kInterrupted:
+        return -1;  // the poll stopped the run
     }
   }
   // One match context and match data per thread, reused (PCRE2 allocates both on the C heap).
@@ -354,8 +445,6 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   };
   thread_local MatchScratch scratch;
   pcre2_match_context* mc = scratch.mc;
-  pcre2_set_match_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
-  pcre2_set_depth_limit(mc, static_cast<uint32_t>(std::max<uint64_t>(limit, 1)));
   pcre2_set_heap_limit(mc, static_cast<uint32_t>(heap_kib));
   if (scratch.md == nullptr || scratch.pairs < c.captures + 1) {
     if (scratch.md != nullptr) pcre2_match_data_free(scratch.md);
@@ -365,8 +454,27 @@ int RunMatch(VM& vm, const Compiled& c, std::u16string_view subject, size_t star
   pcre2_match_data* md = scratch.md;
   uint32_t options = anchored ? PCRE2_ANCHORED : 0;
   if (c.utf) options |= PCRE2_NO_UTF_CHECK;
-  int rc = pcre2_match(c.code, reinterpret_cast<PCRE2_SPTR16>(subject.data()), subject.size(),
-                       start, options, md, mc);
+  uint64_t slice = std::min<uint64_t>(kFirstSlice, std::max<uint64_t>(limit, 1));
+  uint64_t proven = 0;  // work the match certainly needs (a failed attempt's limit)
+  int rc;
+  while (true) {
+    pcre2_set_match_limit(mc, static_cast<uint32_t>(slice));
+    pcre2_set_depth_limit(mc, static_cast<uint32_t>(slice));
+    rc = pcre2_match(c.code, reinterpret_cast<PCRE2_SPTR16>(subject.data()), subject.size(), start,
+                     options, md, mc);
+    if ((rc != PCRE2_ERROR_MATCHLIMIT && rc != PCRE2_ERROR_DEPTHLIMIT) || slice >= limit) break;
+    vm.ChargeSteps(slice);
+    if (!vm.PollInterrupt()) return -1;
+    proven = slice;
+    remaining = vm.limits().max_steps > vm.steps() ? vm.limits().max_steps - vm.steps() : 0;
+    limit = std::min<uint64_t>(remaining, kMaxMatchSteps);
+    budget_bound = remaining <= kMaxMatchSteps;
+    slice = std::min<uint64_t>(slice * 2, std::max<uint64_t>(limit, 1));
+  }
+  if (proven != 0 && (rc >= 0 || rc == PCRE2_ERROR_NOMATCH)) {
+    vm.ChargeSteps(proven);
+    if (vm.termination() != Termination::kNone) return -1;
+  }
   int result;
   if (rc >= 0) {
     PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
@@ -526,12 +634,15 @@ bool SameUnits(String* s, std::u16string_view units) {
 bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   struct Last {
     String* text = nullptr;
+    const Heap* heap = nullptr;  // the run that holds `compiled` (HoldForRun)
+    uint64_t destroyed_heaps = 0;
     std::u16string key;
     std::shared_ptr<const Compiled> compiled;
   };
   thread_local Last last;
   String* text = InternalText(vm, r);
-  if (text != nullptr && text == last.text && last.compiled && SameUnits(text, last.key)) {
+  if (text != nullptr && text == last.text && last.compiled && &vm.heap() == last.heap &&
+      DestroyedHeapCount() == last.destroyed_heaps && SameUnits(text, last.key)) {
     vm.ChargeSteps(1);
     st->compiled = last.compiled;
     return true;
@@ -540,6 +651,8 @@ bool PrepareExec(VM& vm, Object* r, ExecState* st) {
   st->compiled = CompiledFor(vm, parts.pattern, parts.flags);
   if (st->compiled == nullptr) return false;
   last.text = text;
+  last.heap = &vm.heap();
+  last.destroyed_heaps = DestroyedHeapCount();
   last.key = text == nullptr ? std::u16string() : text->ToU16();
   last.compiled = st->compiled;
   return true;

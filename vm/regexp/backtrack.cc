@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 #include "vm/regexp/syntax.h"
 #include "vm/support/text.h"
@@ -465,6 +466,32 @@ struct Frame {
 Program::Program(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Program::~Program() = default;
 
+namespace {
+size_t PcreBytes(const pcre2_code* code) {
+  size_t n = 0;
+  if (code != nullptr) pcre2_pattern_info(code, PCRE2_INFO_SIZE, &n);
+  return n;
+}
+size_t TrieBytes(const Trie& t) {
+  size_t n = t.nodes.capacity() * sizeof(Trie::TrieNode);
+  for (const auto& node : t.nodes) n += node.kids.capacity() * sizeof(node.kids[0]);
+  return n;
+}
+}  // namespace
+
+size_t Program::Bytes() const {
+  const Impl& p = *impl_;
+  size_t n = sizeof(Impl) + p.code.capacity() * sizeof(p.code[0]) +
+             p.quantifiers.capacity() * sizeof(Quantifier) +
+             p.look_begin.capacity() * sizeof(uint32_t) +
+             p.classes.capacity() * sizeof(CharClass) +
+             p.string_classes.capacity() * sizeof(StringClass);
+  for (const auto& c : p.classes)
+    n += c.ranges.capacity() * sizeof(c.ranges[0]) + PcreBytes(c.utf_code) + PcreBytes(c.unit_code);
+  for (const auto& c : p.string_classes) n += TrieBytes(c.forward) + TrieBytes(c.backward);
+  return n;
+}
+
 std::unique_ptr<Program> Program::Compile(const Node& root, uint32_t captures, const Flags& flags,
                                           std::string* error) {
   auto impl = std::make_unique<Impl>();
@@ -495,7 +522,8 @@ std::unique_ptr<Program> Program::Compile(const Node& root, uint32_t captures, c
 
 Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchored,
                                uint64_t max_steps, uint64_t max_stack_bytes,
-                               std::vector<size_t>* ovector, uint64_t* steps) const {
+                               std::vector<size_t>* ovector, uint64_t* steps,
+                               const Poll* poll) const {
   const Impl& p = *impl_;
   const uint32_t ncap_regs = 2 * (p.captures + 1);
   std::vector<size_t> regs(p.RegCount(), kUnset);
@@ -505,6 +533,15 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
   std::vector<size_t> candidates;                   // kStrings: where the class can end
   uint64_t work = 0;
   const size_t max_frames = std::max<uint64_t>(max_stack_bytes / sizeof(Frame), 16);
+  // One comparison on the hot path: work past check_at is either the step limit or a poll.
+  const bool polling = poll != nullptr && poll->every > 0;
+  uint64_t check_at = polling ? std::min(max_steps, poll->every) : max_steps;
+  auto stop_at_check = [&]() -> std::optional<Outcome> {
+    if (work > max_steps) return Outcome::kStepLimit;
+    if (!poll->fn(poll->ctx)) return Outcome::kInterrupted;
+    check_at = std::min(max_steps, work + poll->every);
+    return std::nullopt;
+  };
 
   auto set_reg = [&](uint32_t r, size_t v) {
     if (regs[r] == v) return;
@@ -525,9 +562,11 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
         continue;
       }
     }
-    if (work > max_steps) {
-      *steps = work;
-      return Outcome::kStepLimit;
+    if (work > check_at) {
+      if (auto stop = stop_at_check()) {
+        *steps = work;
+        return *stop;
+      }
     }
     std::fill(regs.begin(), regs.end(), kUnset);
     stack.clear();
@@ -704,9 +743,11 @@ Program::Outcome Program::Exec(std::u16string_view s, size_t start, bool anchore
         *steps = work;
         return Outcome::kMemoryLimit;
       }
-      if (work > max_steps) {
-        *steps = work;
-        return Outcome::kStepLimit;
+      if (work > check_at) {
+        if (auto stop = stop_at_check()) {
+          *steps = work;
+          return *stop;
+        }
       }
       if (!fail) continue;
       // Backtrack to the latest choice point, undoing register writes on the way.

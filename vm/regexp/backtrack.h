@@ -66,7 +66,14 @@ char32_t CaseKey(char32_t c, bool unicode);
 
 class Program {
  public:
-  enum class Outcome { kMatch, kNoMatch, kStepLimit, kMemoryLimit };
+  enum class Outcome { kMatch, kNoMatch, kStepLimit, kMemoryLimit, kInterrupted };
+  // Exec calls fn(ctx) after every `every` steps of work; false stops the match with kInterrupted
+  // (the caller's deadline passed).
+  struct Poll {
+    bool (*fn)(void*);
+    void* ctx;
+    uint64_t every;
+  };
 
   // Compiles `root` for `flags` with `captures` capturing groups. nullptr with *error set when a
   // PCRE2 class text does not compile (never for the parser's output).
@@ -74,15 +81,20 @@ class Program {
                                           std::string* error);
   ~Program();
 
+  // Bytes the compiled program holds (instructions, classes, tries), for the memory limit.
+  size_t Bytes() const;
+
   // Finds the first match at or after `start` (only at `start` when `anchored`), ECMA-262
   // §22.2.7.2 RegExpBuiltinExec steps 11-13. `ovector` gets (start, end) code-unit pairs for the
   // match and each group, SIZE_MAX for unset groups. `*steps` gets the work done, counted like
   // PCRE2's match limit counts backtracking: start positions tried, quantifier iterations and
   // returns to a choice point (between two of those the machine runs at most the program once,
   // plus backreference comparisons); past `max_steps` the outcome is kStepLimit. The backtrack
-  // stack's bytes past `max_stack_bytes` give kMemoryLimit.
+  // stack's bytes past `max_stack_bytes` give kMemoryLimit. `poll` (may be null) is asked whether to
+  // go on every poll->every steps.
   Outcome Exec(std::u16string_view subject, size_t start, bool anchored, uint64_t max_steps,
-               uint64_t max_stack_bytes, std::vector<size_t>* ovector, uint64_t* steps) const;
+               uint64_t max_stack_bytes, std::vector<size_t>* ovector, uint64_t* steps,
+               const Poll* poll = nullptr) const;
 
   struct Impl;
 
