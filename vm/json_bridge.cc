@@ -371,9 +371,12 @@ bool VM::ParseJsonForHost(std::string_view text, Value* out, std::string* error)
   simdjson::padded_string padded(text);
   simdjson::dom::element root;
   simdjson::error_code err = simdjson::SUCCESS;
-  // Our JSON.parse reads what simdjson cannot give exactly: `-0`, and \u escapes of lone surrogates
-  // (a JavaScript string may hold them; simdjson's strings are UTF-8).
-  if (MayHaveNegativeZero(text) || (err = parser.parse(padded).get(root)) == simdjson::STRING_ERROR) {
+  // Our JSON.parse reads what simdjson cannot give exactly: `-0`, \u escapes of lone surrogates (a
+  // JavaScript string may hold them; simdjson's strings are UTF-8), and numbers simdjson refuses
+  // (integers past 2^64, underflow such as 1e-400) that JSON.parse reads as the nearest double.
+  if (MayHaveNegativeZero(text) ||
+      ((err = parser.parse(padded).get(root)) == simdjson::STRING_ERROR ||
+       err == simdjson::NUMBER_ERROR)) {
     Value v = ParseJsonUtf8(*this, text);
     if (v.IsEmpty()) {
       if (has_exception()) {
