@@ -67,14 +67,19 @@
   const DIGITS3 = /^[0-9]{3}$/;
   const stringToLowerCase = String.prototype.toLowerCase;
   const lowerCase = (t) => call(stringToLowerCase, t);
-  function tagError(tag) {
+  // The "-"-separated subtags of a tag, empty ones included (not String.prototype.split, which a
+  // program may replace).
+  function subtagsOf(tag) {
     const subtags = [];
     for (let from = 0; ;) {
       const dash = call(stringIndexOf, tag, '-', from);
       subtags[subtags.length] = call(stringSlice, tag, from, dash < 0 ? tag.length : dash);
-      if (dash < 0) break;
+      if (dash < 0) return subtags;
       from = dash + 1;
     }
+  }
+  function tagError(tag) {
+    const subtags = subtagsOf(tag);
     const bad = 'Incorrect locale information provided';
     const invalid = `Invalid language tag: ${lowerCase(tag)}`;
     let i = 0;
@@ -145,13 +150,7 @@
   // and private use (-x-, to the end) as text ("-t-en-x-foo"; only Intl.Locale keeps them: they play
   // no part in resolution and V8 drops them from resolved locales).
   function splitTag(tag) {
-    const subtags = [];
-    for (let from = 0; ;) {
-      const dash = call(stringIndexOf, tag, '-', from);
-      subtags[subtags.length] = call(stringSlice, tag, from, dash < 0 ? tag.length : dash);
-      if (dash < 0) break;
-      from = dash + 1;
-    }
+    const subtags = subtagsOf(tag);
     let base = subtags[0];
     let i = 1;
     for (; i < subtags.length && subtags[i].length !== 1; i++) base += '-' + subtags[i];
