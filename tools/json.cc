@@ -451,6 +451,18 @@ int HexValue(char c) {
   return -1;
 }
 
+// The 4 hex digits of a \u escape whose backslash is at `at` in `text`; -1 if malformed.
+int ReadEscapeHex4(std::string_view text, size_t at) {
+  if (at + 6 > text.size() || text[at + 1] != 'u') return -1;
+  int v = 0;
+  for (size_t k = at + 2; k < at + 6; ++k) {
+    int h = HexValue(text[k]);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+  }
+  return v;
+}
+
 class Locator {
  public:
   Locator(std::string_view text, int max_depth) : text_(text), max_depth_(max_depth) {}
@@ -557,17 +569,7 @@ class Locator {
     while (pos_ < text_.size() && IsJsonSpace(text_[pos_])) ++pos_;
   }
 
-  // Reads the 4 hex digits of a \u escape whose backslash is at `at`; -1 if malformed.
-  int ReadHex4(size_t at) const {
-    if (at + 6 > text_.size() || text_[at + 1] != 'u') return -1;
-    int v = 0;
-    for (size_t k = at + 2; k < at + 6; ++k) {
-      int h = HexValue(text_[k]);
-      if (h < 0) return -1;
-      v = v * 16 + h;
-    }
-    return v;
-  }
+  int ReadHex4(size_t at) const { return ReadEscapeHex4(text_, at); }
 
   std::optional<SyntaxError> ScanString() {
     size_t open = pos_++;
@@ -873,15 +875,8 @@ namespace {
 // `text` with every \u escape of a lone surrogate turned into \uFFFD (same length, so error positions
 // stay true), or nullopt when it has none.
 std::optional<std::string> MaskLoneSurrogates(std::string_view text) {
-  auto hex4 = [&](size_t at) -> int {  // the 4 hex digits of a \u escape at `at`, or -1
-    if (at + 6 > text.size() || text[at] != '\\' || text[at + 1] != 'u') return -1;
-    int v = 0;
-    for (size_t k = at + 2; k < at + 6; ++k) {
-      int h = HexValue(text[k]);
-      if (h < 0) return -1;
-      v = v * 16 + h;
-    }
-    return v;
+  auto hex4 = [&](size_t at) {
+    return at < text.size() && text[at] == '\\' ? ReadEscapeHex4(text, at) : -1;
   };
   std::optional<std::string> masked;
   bool in_string = false;
