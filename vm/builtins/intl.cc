@@ -27,6 +27,7 @@
 #include <unicode/unum.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -909,42 +910,53 @@ Value IntlCollatorResolve(VM& vm, CallArgs& args) {
   for (char& ch : option) ch = static_cast<char>(absl::ascii_tolower(static_cast<unsigned char>(ch)));
   bool search = Utf8(args[2]) == "search";
   std::lock_guard<std::mutex> lock(IcuMutex());
-  UErrorCode status = U_ZERO_ERROR;
-  icu::Locale loc = LocaleOf(resolved);
-  std::string co = loc.getUnicodeKeywordValue<std::string>("co", status);
-  if (U_FAILURE(status)) co.clear();
-  status = U_ZERO_ERROR;
-  if (has_option && !co.empty() && co != option) loc.setUnicodeKeywordValue("co", nullptr, status);
-  status = U_ZERO_ERROR;
-  if (search) {
-    loc.setUnicodeKeywordValue("co", "search", status);
-  } else if (has_option && IsLocaleCollation(loc, option)) {
-    loc.setUnicodeKeywordValue("co", option, status);
-  }
-  status = U_ZERO_ERROR;
-  std::unique_ptr<icu::Collator> c(icu::Collator::createInstance(loc, status));
-  std::string out_locale = resolved, collation = "default";
-  if (U_SUCCESS(status) && c != nullptr) {
-    icu::Locale valid = c->getLocale(ULOC_VALID_LOCALE, status);
-    UErrorCode st = U_ZERO_ERROR;
-    std::string valid_co = valid.getUnicodeKeywordValue<std::string>("co", st);
-    if (U_SUCCESS(st) && !valid_co.empty() && valid_co != "search") collation = valid_co;
-    if (U_SUCCESS(status) && valid == loc) {
-      if (valid_co == "search") valid.setUnicodeKeywordValue("co", nullptr, st);
-      out_locale = TagOf(valid);
-    }
-  }
-  // The comparisons' locale: the collation type only (search is part of the collator key).
-  icu::Locale compare_loc(loc.getBaseName());
-  status = U_ZERO_ERROR;
-  std::string chosen = loc.getUnicodeKeywordValue<std::string>("co", status);
-  if (U_SUCCESS(status) && !chosen.empty() && chosen != "search") {
-    compare_loc.setUnicodeKeywordValue("co", chosen, status);
-  }
+  // Every localeCompare with locales resolves a Collator: the answer (which builds an ICU collator)
+  // is cached per input.
+  using Resolution = std::array<std::string, 3>;
+  static BoundedCache<Resolution> cache;
+  const Resolution* r =
+      cache.Get(absl::StrCat(resolved, "|", has_option ? "1" : "0", option, "|", search ? "s" : ""),
+                [&]() -> std::unique_ptr<Resolution> {
+                  UErrorCode status = U_ZERO_ERROR;
+                  icu::Locale loc = LocaleOf(resolved);
+                  std::string co = loc.getUnicodeKeywordValue<std::string>("co", status);
+                  if (U_FAILURE(status)) co.clear();
+                  status = U_ZERO_ERROR;
+                  if (has_option && !co.empty() && co != option)
+                    loc.setUnicodeKeywordValue("co", nullptr, status);
+                  status = U_ZERO_ERROR;
+                  if (search) {
+                    loc.setUnicodeKeywordValue("co", "search", status);
+                  } else if (has_option && IsLocaleCollation(loc, option)) {
+                    loc.setUnicodeKeywordValue("co", option, status);
+                  }
+                  status = U_ZERO_ERROR;
+                  std::unique_ptr<icu::Collator> c(icu::Collator::createInstance(loc, status));
+                  auto out = std::make_unique<Resolution>(Resolution{resolved, "default", ""});
+                  if (U_SUCCESS(status) && c != nullptr) {
+                    icu::Locale valid = c->getLocale(ULOC_VALID_LOCALE, status);
+                    UErrorCode st = U_ZERO_ERROR;
+                    std::string valid_co = valid.getUnicodeKeywordValue<std::string>("co", st);
+                    if (U_SUCCESS(st) && !valid_co.empty() && valid_co != "search")
+                      (*out)[1] = valid_co;
+                    if (U_SUCCESS(status) && valid == loc) {
+                      if (valid_co == "search") valid.setUnicodeKeywordValue("co", nullptr, st);
+                      (*out)[0] = TagOf(valid);
+                    }
+                  }
+                  // The comparisons' locale: the collation type only (search is part of the
+                  // collator key).
+                  icu::Locale compare_loc(loc.getBaseName());
+                  status = U_ZERO_ERROR;
+                  std::string chosen = loc.getUnicodeKeywordValue<std::string>("co", status);
+                  if (U_SUCCESS(status) && !chosen.empty() && chosen != "search") {
+                    compare_loc.setUnicodeKeywordValue("co", chosen, status);
+                  }
+                  (*out)[2] = TagOf(compare_loc);
+                  return out;
+                });
   ArrayObject* a = vm.NewArray(3);
-  vm.ArrayPush(a, vm.Str(out_locale));
-  vm.ArrayPush(a, vm.Str(collation));
-  vm.ArrayPush(a, vm.Str(TagOf(compare_loc)));
+  for (const std::string& v : *r) vm.ArrayPush(a, vm.Str(v));
   return Value::FromObject(a);
 }
 
