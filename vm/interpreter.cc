@@ -446,9 +446,13 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
         }
         if (lua_multi_) {
           lua_multi_ = false;
-          std::vector<Value> vals = std::move(lua_ret_);
-          lua_ret_.clear();
+          std::vector<Value> vals;
+          vals.swap(lua_ret_);
           LuaDeliver(site, vals.data(), static_cast<uint32_t>(vals.size()));
+          // Hand the buffer back so the next native's results (every step of a generic `for`
+          // over ipairs/pairs) reuse it instead of allocating.
+          vals.clear();
+          if (lua_ret_.capacity() == 0) lua_ret_.swap(vals);
           return CallResult::kDone;
         }
         CompleteCall(site, r, false, args_at - 1);
@@ -942,10 +946,10 @@ inline bool IsIntIndex(double d, uint32_t* out) {
 // mathematical value. Shared by LEQ/LNE (after their table check) and LEQK/LNEK.
 // LGETINDEX's raw read of t[kv] (both dispatch loops). An array of records is usually walked in
 // order (loops, the prelude's __sort): when the value is an object, ask now for the memory of that
-// record and of its neighbours, so reading their fields later does not wait on cache misses (a
-// record's header, its `entries` vector and the entries' storage are three cache lines). Neighbours
-// at distance 1 had their header asked for on the previous step, so their entries' storage can be
-// asked for.
+// record and of its neighbours, so reading their fields later does not wait on cache misses
+// (PrefetchLuaTable: the header, the line of its `entries` and the inline entries behind it).
+// Neighbours at distance 1 had their header asked for on the previous step, so the storage of
+// entries that outgrew the table can be asked for too.
 [[gnu::always_inline]] inline Value LuaGetIndexPrefetch(const LuaTable* t, Value kv) {
   Value v;
   if (kv.IsInt()) {
@@ -1349,9 +1353,43 @@ enter:
         const Value fnv = R[a];
         if (!fnv.IsObject()) HAND_BACK();
         Object* fo = fnv.AsObject();
-        if (fo->klass() != ObjectClass::kFunction ||
-            static_cast<FunctionObject*>(fo)->type != FunctionType::kClosure)
-          HAND_BACK();
+        if (fo->klass() != ObjectClass::kFunction) HAND_BACK();
+        if (static_cast<FunctionObject*>(fo)->type == FunctionType::kNative) {
+          // A generic `for` over ipairs or pairs calls their iterator every step: its raw cases run
+          // here, as the natives LIpairsIter and LNext would (same results, same step), without a
+          // native call; anything else (a metatable to consult, a bad key, multiple results wanted)
+          // goes back to Execute.
+          // The call window: R[a] the function, R[a + 1] `this`, the arguments from R[a + 2].
+          if (GetB(i) != 3 || GetC(i) == 0 || !IS_LUATABLE(R[a + 2])) HAND_BACK();
+          const Intrinsics& in = realm_->intrinsics();
+          auto* t = static_cast<LuaTable*>(Resolve(R[a + 2].AsObject()));
+          const Value ctl = R[a + 3];
+          Value k, v;
+          if (fo == in.lua_ipairs_iter) {
+            if (!ctl.IsInt()) HAND_BACK();
+            const auto n = static_cast<int64_t>(static_cast<uint64_t>(ctl.AsInt()) + 1);
+            v = t->GetInt(n);
+            if (v.IsUndefined() && t->metatable != nullptr) HAND_BACK();
+            k = Value::Int(n);
+          } else if (fo == in.lua_next) {
+            bool done;
+            if (!t->Next(LuaTable::NormalizeKey(ctl), &k, &v, &done)) HAND_BACK();
+            if (done) v = Value::Undefined();
+          } else {
+            HAND_BACK();
+          }
+          ++steps_;
+          const unsigned want = GetC(i) - 1;
+          if (v.IsUndefined()) {
+            for (unsigned j = 0; j < want; ++j) R[a + j] = Value::Undefined();
+          } else {
+            R[a] = k;
+            if (want >= 2) R[a + 1] = v;
+            for (unsigned j = 2; j < want; ++j) R[a + j] = Value::Undefined();
+          }
+          continue;
+        }
+        if (static_cast<FunctionObject*>(fo)->type != FunctionType::kClosure) HAND_BACK();
         auto* closure = static_cast<Closure*>(fo);
         Proto* cp = closure->proto_fn;
         if (cp->has_rest || frames_.size() > limits_.max_call_depth) HAND_BACK();

@@ -34,12 +34,21 @@ void VM::LuaSetGlobal(std::string_view name, Value v) {
 }
 
 LuaTable* VM::NewLuaTable(uint32_t narr, uint32_t nhash) {
+  if (nhash > 0 && nhash < LuaTable::kLinearMax) {
+    // Small records start without an index (LuaTable::index), with room for their fields and one
+    // added field inside the table's own allocation (LuaEntries).
+    const uint32_t room = nhash;
+    auto* t = heap_->AllocWithBytes<LuaTable>(room * sizeof(LuaTable::Entry), empty_shape_);
+    t->entries.UseInline(reinterpret_cast<LuaTable::Entry*>(t + 1), room);
+    if (narr > 0) {
+      t->arr.reserve(narr);
+      heap_->Account(static_cast<int64_t>(t->ExtraBytes()));
+    }
+    return t;
+  }
   auto* t = heap_->Alloc<LuaTable>(empty_shape_);
   if (narr > 0) t->arr.reserve(narr);
-  if (nhash > 0 && nhash < LuaTable::kLinearMax) {
-    // Small records start without an index (LuaTable::index), with room for one added field.
-    t->entries.reserve(nhash + 1);
-  } else if (nhash > 0) {
+  if (nhash > 0) {
     // The index is sized for the constructor's fields plus one more (LuaTable::Insert grows it
     // when (entries + 1) * 2 exceeds it), so `{a=…, b=…}` followed by one added field allocates
     // its index once instead of twice.

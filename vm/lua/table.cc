@@ -121,7 +121,7 @@ void LuaTable::Grow(Heap& heap) {
     size_t w = 0;
     for (size_t r = 0; r < entries.size(); ++r)
       if (!entries[r].value.IsUndefined()) entries[w++] = entries[r];
-    entries.resize(w);
+    entries.truncate(w);
   }
   if (index.empty() && entries.size() < kLinearMax) {
     live = static_cast<uint32_t>(entries.size());  // compacting made room: stay without an index

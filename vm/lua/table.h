@@ -18,7 +18,9 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "vm/heap.h"
@@ -28,16 +30,94 @@
 
 namespace codemode::vm {
 
+// One key of a table's hash part.
+struct LuaTableEntry {
+  Value key;
+  Value value;  // undefined (nil): removed
+};
+
+// The hash part's storage: a vector of entries whose first buffer may sit right behind the table, in
+// the table's own allocation (VM::NewLuaTable gives a constructor's table room for its fields), so a
+// record made by `{ key = …, name = … }` is one allocation and reading a field touches the table's
+// header lines and the lines right after them instead of a separate block. Past that room the
+// entries move to a heap buffer, as a std::vector's would.
+class LuaEntries {
+ public:
+  using Entry = LuaTableEntry;
+  LuaEntries() = default;
+  ~LuaEntries() { Release(); }
+  LuaEntries(const LuaEntries&) = delete;
+  LuaEntries& operator=(const LuaEntries& o) {
+    if (this != &o) {
+      reserve(o.size_);
+      std::copy(o.data_, o.data_ + o.size_, data_);
+      size_ = o.size_;
+    }
+    return *this;
+  }
+
+  // `n` entries of storage placed by the allocator right behind the owning table (empty vector only).
+  void UseInline(Entry* storage, uint32_t n) {
+    data_ = storage;
+    cap_ = n;
+    on_heap_ = false;
+  }
+
+  uint32_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  uint32_t capacity() const { return cap_; }
+  // Bytes of the heap buffer (inline storage is part of the table's allocation size).
+  size_t HeapBytes() const { return on_heap_ ? size_t{cap_} * sizeof(Entry) : 0; }
+  Entry* data() { return data_; }
+  const Entry* data() const { return data_; }
+  Entry* begin() { return data_; }
+  Entry* end() { return data_ + size_; }
+  const Entry* begin() const { return data_; }
+  const Entry* end() const { return data_ + size_; }
+  Entry& operator[](size_t i) { return data_[i]; }
+  const Entry& operator[](size_t i) const { return data_[i]; }
+
+  void reserve(size_t n) {
+    if (n > cap_) Grow(n);
+  }
+  void push_back(const Entry& e) {
+    if (size_ == cap_) Grow(cap_ < 4 ? 4 : size_t{cap_} * 2);
+    data_[size_++] = e;
+  }
+  // Shrinks to `n` entries (capacity kept).
+  void truncate(size_t n) {
+    if (n < size_) size_ = static_cast<uint32_t>(n);
+  }
+  void clear() { size_ = 0; }
+
+ private:
+  void Grow(size_t n) {
+    // Beyond 2^31 entries a table would have failed the memory limit long before.
+    Entry* fresh = std::allocator<Entry>().allocate(n);
+    std::copy(data_, data_ + size_, fresh);
+    Release();
+    data_ = fresh;
+    cap_ = static_cast<uint32_t>(n);
+    on_heap_ = true;
+  }
+  void Release() {
+    if (on_heap_) std::allocator<Entry>().deallocate(data_, cap_);
+    on_heap_ = false;
+  }
+
+  Entry* data_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t cap_ : 31 = 0;
+  uint32_t on_heap_ : 1 = 0;
+};
+
 class LuaTable final : public Object {
  public:
   enum Flags : uint8_t {
     kJsonArray = 1,  // json.array() or a JSON array from a tool: exported as [] even when empty
     kReadOnly = 2,   // json.null: writes are errors
   };
-  struct Entry {
-    Value key;
-    Value value;  // undefined (nil): removed
-  };
+  using Entry = LuaTableEntry;
 
   explicit LuaTable(Shape* shape) : Object(ObjectClass::kLuaTable, shape, nullptr) {}
 
@@ -88,20 +168,22 @@ class LuaTable final : public Object {
 
   void Trace(Tracer& t) override;
   size_t ExtraBytes() const override {
-    return Object::ExtraBytes() + arr.capacity() * sizeof(Value) +
-           entries.capacity() * sizeof(Entry) + index.capacity() * sizeof(int32_t);
+    return Object::ExtraBytes() + arr.capacity() * sizeof(Value) + entries.HeapBytes() +
+           index.capacity() * sizeof(int32_t);
   }
 
-  LuaTable* metatable = nullptr;
-  uint8_t flags = 0;
+  // The hash part first: its header then shares a cache line with the object's header more often
+  // (field reads look at nothing else of a table without a metatable).
+  LuaEntries entries;
   std::vector<Value> arr;
-  std::vector<Entry> entries;
+  LuaTable* metatable = nullptr;
   // Open addressing over `entries` positions; -1 empty; size 2^k, or 0 while the hash part has fewer
   // than kLinearMax entries (tombstones included): lookups then scan `entries`, which for the
   // records programs build (a few string fields) is faster than hashing and saves an allocation.
   std::vector<int32_t> index;
   static constexpr size_t kLinearMax = 8;
-  uint32_t live = 0;           // hash entries with a non-nil value
+  uint32_t live = 0;  // hash entries with a non-nil value
+  uint8_t flags = 0;
 
   // Rebuilds `index` from `entries` (snapshot restore, copies).
   void Rehash();
@@ -117,15 +199,19 @@ class LuaTable final : public Object {
   void Grow(Heap& heap);
 };
 
-// Where LuaTable::entries sits in a table, for prefetching the line that holds it from an Object*
-// whose class is not read yet (VM::Execute's LGETINDEX; a prefetch of a non-table is harmless).
+// Asks for the cache lines a field read of the table `o` touches, from its address alone (VM::Execute's
+// LGETINDEX, before the class of `o` is read; prefetching for a non-table is harmless): its header,
+// the line holding LuaTable::entries, and the entries' inline storage right behind the table (where a
+// table made by a constructor keeps its fields).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"
 inline constexpr size_t kLuaTableEntriesOffset = offsetof(LuaTable, entries);
 #pragma GCC diagnostic pop
 inline void PrefetchLuaTable(const Object* o) {
-  __builtin_prefetch(o);
-  __builtin_prefetch(reinterpret_cast<const char*>(o) + kLuaTableEntriesOffset);
+  const char* p = reinterpret_cast<const char*>(o);
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + kLuaTableEntriesOffset);
+  __builtin_prefetch(p + sizeof(LuaTable));
 }
 
 // Equality of normalized keys (raw equality: strings by content, objects by identity).
