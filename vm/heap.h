@@ -260,14 +260,19 @@ class Heap {
   // Marks every cell of this heap as shared and permanent (the realm heap, once built).
   void Freeze();
 
-  // Runs a full collection. `mark_roots` must mark every root through the tracer.
-  template <typename F>
-  void Collect(F&& mark_roots) {
+  // Runs a full collection. `mark_roots` must mark every root through the tracer; `before_sweep`
+  // runs once marking is done, while Survives() tells which cells stay (weak references drop the
+  // others there).
+  template <typename F, typename G>
+  void Collect(F&& mark_roots, G&& before_sweep) {
     Tracer tracer;
     mark_roots(tracer);
     tracer.Drain();
+    before_sweep();
     Sweep();
   }
+  // Between a collection's marking and its sweep: whether `c` survives.
+  static bool Survives(const HeapCell* c) { return (c->flags_ & (HeapCell::kMarked | HeapCell::kShared)) != 0; }
 
   // Visits every cell, newest first (the allocation list; deterministic for a deterministic program).
   template <typename F>

@@ -128,9 +128,9 @@ String* VM::LuaToStringBasic(Value v) {
     case Tag::kBool:
       return Intern(v.AsBool() ? "true" : "false");
     case Tag::kInt:
-      return NewStringLatin1(lua::LuaIntegerToString(v.AsInt()));
+      return NewStringBytes(lua::LuaIntegerToString(v.AsInt()));
     case Tag::kNumber:
-      return NewStringLatin1(lua::LuaNumberToString(v.AsNumber()));
+      return NewStringBytes(lua::LuaNumberToString(v.AsNumber()));
     case Tag::kString:
       return v.AsString();
     default:
@@ -825,7 +825,7 @@ VM::LuaStep VM::LuaConcat(uint8_t a, uint32_t first, uint32_t n) {
       LuaError("string length overflow");
       return LuaStep::kThrow;
     }
-    R[a] = Value::FromString(NewStringLatin1(std::move(out)));
+    R[a] = Value::FromString(NewStringBytes(out));
     return LuaStep::kNext;
   }
   // R[i..last] folds into one value (when i < last); the pair is (R[i-1], that value) — or, when
@@ -834,7 +834,7 @@ VM::LuaStep VM::LuaConcat(uint8_t a, uint32_t first, uint32_t n) {
   if (i < last || IsConcatable(R[last])) {
     std::string out;
     for (uint32_t j = i; j <= last; ++j) ConcatPiece(R[j], &out);
-    right = Value::FromString(NewStringLatin1(std::move(out)));
+    right = Value::FromString(NewStringBytes(out));
   } else {
     right = R[last];
     i = last;

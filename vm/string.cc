@@ -43,8 +43,7 @@ String::~String() {
   if (owns_buffer()) std::allocator<char>().deallocate(data_, InlineBytes(length_, one_byte_));
 }
 
-void String::Flatten() {
-  if (left_ == nullptr) return;
+void String::FlattenRope() {
   // Gather leaves left to right with an explicit stack: ropes can be a million levels deep.
   bool one = true;
   std::vector<String*> stack{this};
@@ -150,6 +149,11 @@ uint32_t String::Hash() {
   hash_ = static_cast<uint32_t>(h ^ (h >> 32));
   hashed_ = true;
   return hash_;
+}
+
+uint32_t String::HashOf(std::string_view one_byte) {
+  uint64_t h = XXH3_64bits(one_byte.data(), one_byte.size());
+  return static_cast<uint32_t>(h ^ (h >> 32));
 }
 
 std::optional<uint32_t> String::ArrayIndex() {

@@ -41,7 +41,9 @@ class String final : public HeapCell {
   bool is_atom() const { return atom_; }
 
   // Makes the string flat (iterative; no-op if already flat). Shared strings are always flat.
-  void Flatten();
+  void Flatten() {
+    if (left_ != nullptr) FlattenRope();
+  }
   std::string_view one_byte_view() {
     Flatten();
     return flat_one();
@@ -63,6 +65,8 @@ class String final : public HeapCell {
   std::string_view bytes() { return one_byte_view(); }
 
   uint32_t Hash();
+  // The Hash() of a one-byte string with these contents.
+  static uint32_t HashOf(std::string_view one_byte);
   // If this string is a canonical array index ("0".."4294967294"), returns it.
   std::optional<uint32_t> ArrayIndex();
 
@@ -88,6 +92,7 @@ class String final : public HeapCell {
   }
   const char* inline_data() const { return reinterpret_cast<const char*>(this + 1); }
   bool owns_buffer() const { return data_ != nullptr && data_ != inline_data(); }
+  void FlattenRope();
 
   uint32_t length_ = 0;
   uint32_t hash_ = 0;

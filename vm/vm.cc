@@ -65,6 +65,32 @@ String* VM::empty_string() const { return realm_->atom(AtomId::empty); }
 
 String* VM::NewStringLatin1(std::string latin1) { return NewFlatString(*heap_, latin1); }
 
+String* VM::LuaConcatStrings(String* a, String* b) {
+  const size_t total = size_t{a->length()} + b->length();
+  if (total > kLuaShortString || a->is_rope() || b->is_rope() || !a->is_one_byte() ||
+      !b->is_one_byte())
+    return Concat(a, b);
+  char buf[kLuaShortString];
+  const std::string_view x = a->bytes(), y = b->bytes();
+  std::memcpy(buf, x.data(), x.size());
+  std::memcpy(buf + x.size(), y.data(), y.size());
+  return NewStringBytes(std::string_view(buf, total));
+}
+
+String* VM::NewStringBytes(std::string_view bytes) {
+  if (bytes.size() > kLuaShortString) return NewFlatString(*heap_, bytes);
+  auto it = lua_strings_.find(bytes);
+  if (it != lua_strings_.end()) return *it;
+  String* s = NewFlatString(*heap_, bytes);
+  lua_strings_.insert(s);  // hashes `s` (and keeps the hash in it)
+  const size_t now = lua_strings_.capacity() * (sizeof(String*) + 1);
+  if (now != lua_strings_bytes_) {
+    heap_->AccountExternal(static_cast<int64_t>(now) - static_cast<int64_t>(lua_strings_bytes_));
+    lua_strings_bytes_ = now;
+  }
+  return s;
+}
+
 String* VM::NewStringU16(std::u16string units) {
   if (FitsOneByte(units)) {
     std::string s(units.size(), '\0');
@@ -731,7 +757,8 @@ void VM::TraceRoots(Tracer& t) {
 
 void VM::CollectGarbage() {
   if (bootstrapping_) return;
-  heap_->Collect([this](Tracer& t) { TraceRoots(t); });
+  heap_->Collect([this](Tracer& t) { TraceRoots(t); },
+                 [this] { absl::erase_if(lua_strings_, [](String* s) { return !Heap::Survives(s); }); });
 }
 
 // ------------------------------------------------------------------------------------ globals

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
@@ -260,7 +261,15 @@ class VM {
   String* NewStringUtf8(std::string_view utf8);     // decodes UTF-8 to UTF-16 semantics
   String* NewStringLatin1(std::string latin1);      // each byte is one code unit
   String* NewStringU16(std::u16string units);       // canonicalizes to one byte when possible
-  String* NewStringBytes(std::string bytes) { return NewStringLatin1(std::move(bytes)); }  // Lua
+  // A Lua string (bytes). Strings of up to kLuaShortString bytes are interned per run, as lua5.4
+  // interns its short strings (lstring.c): equal short strings made at run time (concatenation, the
+  // string library, tool outputs) are one cell, so table lookups and `==` compare pointers and a
+  // grouping key built per record takes no memory per record. Nothing depends on it for meaning:
+  // String::Equals compares contents, and a resumed run starts with an empty table.
+  String* NewStringBytes(std::string_view bytes);
+  static constexpr size_t kLuaShortString = 40;
+  // `a .. b` of two Lua strings: a short result is interned (NewStringBytes), a long one is Concat's.
+  String* LuaConcatStrings(String* a, String* b);
   // Concatenation (ropes for long results). Returns nullptr after throwing RangeError on overflow.
   String* Concat(String* a, String* b);
   String* Substring(String* s, uint32_t from, uint32_t to);
@@ -508,6 +517,8 @@ class VM {
   void Execute(size_t stop_depth);
   // Execute's fast loop over the common case of the hot opcodes (interpreter.cc).
   bool ExecuteFast(size_t stop_depth);
+  // ExecuteFast's step of a generic `for` over ipairs/pairs without a native call (interpreter.cc).
+  bool LuaIteratorStep(Object* fn, Value* window, unsigned b, unsigned c);
 
   // ---- Lua (vm/lua_vm.cc, vm/lua_lib.cc; DESIGN §3.2) -------------------------------------------------
   // The run's globals table (_ENV): the realm's, copied on the first write.
@@ -717,6 +728,23 @@ class VM {
   std::vector<std::pair<Object*, std::string>> error_kinds_;
 
   // Lua state (vm/lua_vm.cc).
+  // The run's interned short Lua strings (NewStringBytes); weak: a collection drops those it frees.
+  struct LuaStringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return String::HashOf(s); }
+    size_t operator()(String* s) const { return s->Hash(); }
+  };
+  struct LuaStringEq {
+    using is_transparent = void;
+    static std::string_view View(std::string_view s) { return s; }
+    static std::string_view View(String* s) { return s->one_byte_view(); }
+    template <typename A, typename B>
+    bool operator()(const A& a, const B& b) const {
+      return View(a) == View(b);
+    }
+  };
+  absl::flat_hash_set<String*, LuaStringHash, LuaStringEq> lua_strings_;
+  size_t lua_strings_bytes_ = 0;  // charged to the heap (Heap::AccountExternal)
   std::vector<Value> lua_ret_;  // values of the last LuaReturn (transient: read right after the native)
   bool lua_multi_ = false;
   bool lua_protect_pending_ = false;  // set by LuaProtectedCall, read with the tail call
