@@ -1,5 +1,5 @@
-// The `codemode` CLI (DESIGN §6): run, resume, snapshot inspect, disasm, catalog, search. Prints the Result as JSON;
-// exit 0 ok (or suspended), 1 program failed, 2 usage error.
+// The `codemode` CLI (DESIGN §6): run, resume, snapshot inspect, disasm, catalog, search. Prints
+// the Result as JSON; exit 0 ok (or suspended), 1 program failed, 2 usage error.
 #include <CLI/CLI.hpp>
 #include <fcntl.h>
 #include <pthread.h>
@@ -258,16 +258,20 @@ int main(int argc, char** argv) {
   // Discovery over a manifest's tools; without --tools, an empty tree.
   std::string discovery_manifest, discovery_lang;
   CLI::App* catalog = app.add_subcommand("catalog", "Print every tool with its signature as JSON");
-  CLI::App* search = app.add_subcommand("search", "Search the tools; print one page of matches as JSON");
+  CLI::App* search =
+      app.add_subcommand("search", "Search the tools; print one page of matches as JSON");
   codemode::tools::SearchRequest search_request;
-  search->add_option("query", search_request.query, "Words to look for (omitted: browse all tools)");
-  search->add_option("--path", search_request.path,
-                     "Only this tool, or only the tools of this namespace (dotted or tools.x[\"y\"])");
+  search->add_option("query", search_request.query,
+                     "Words to look for (omitted: browse all tools)");
+  search->add_option(
+      "--path", search_request.path,
+      "Only this tool, or only the tools of this namespace (dotted or tools.x[\"y\"])");
   search->add_option("--limit", search_request.limit, "Items per page, 1..50 (default 10)");
   search->add_option("--offset", search_request.offset, "Items to skip (default 0)");
   for (CLI::App* sub : {catalog, search}) {
     sub->add_option("--tools", discovery_manifest, "Tool manifest (JSON); omitted: no tools");
-    sub->add_option("--lang", discovery_lang, "Signatures for: js or ts (TypeScript, default) or lua");
+    sub->add_option("--lang", discovery_lang,
+                    "Signatures for: js or ts (TypeScript, default) or lua");
   }
 
   try {

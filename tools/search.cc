@@ -21,7 +21,8 @@ constexpr int kDescription = 2;
 constexpr int kNamespaceDescription = 1;
 
 bool IsWordByte(char c) {
-  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || static_cast<unsigned char>(c) >= 0x80;
+  return absl::ascii_isalnum(static_cast<unsigned char>(c)) ||
+         static_cast<unsigned char>(c) >= 0x80;
 }
 
 // Lowercased words of `text`: runs of word bytes.
@@ -171,8 +172,7 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
       }
     }
     if (!found) {
-      std::string message =
-          absl::StrCat("search: no tool or namespace at path '", req.path, "'");
+      std::string message = absl::StrCat("search: no tool or namespace at path '", req.path, "'");
       std::vector<std::string> close = tree.Suggest(req.path);
       if (!close.empty()) absl::StrAppend(&message, " (closest: ", absl::StrJoin(close, ", "), ")");
       return absl::InvalidArgumentError(message);
@@ -233,14 +233,16 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
   SearchResult result;
   result.total = static_cast<uint32_t>(hits.size());
   size_t end = std::min<size_t>(hits.size(), size_t{req.offset} + req.limit);
-  for (size_t k = req.offset; k < end; ++k) result.items.push_back(Describe(list[hits[k].index], lang));
+  for (size_t k = req.offset; k < end; ++k)
+    result.items.push_back(Describe(list[hits[k].index], lang));
   if (end < hits.size()) result.next_offset = static_cast<uint32_t>(end);
   return result;
 }
 
 absl::StatusOr<SearchRequest> ParseSearchRequest(std::string_view input_json) {
   absl::StatusOr<json::Value> parsed = json::Parse(input_json);
-  if (!parsed.ok()) return absl::InvalidArgumentError(absl::StrCat("search: ", parsed.status().message()));
+  if (!parsed.ok())
+    return absl::InvalidArgumentError(absl::StrCat("search: ", parsed.status().message()));
   SearchRequest req;
   const json::Value& v = *parsed;
   if (v.is_null()) return req;
@@ -280,8 +282,7 @@ std::string SearchResultToJson(const SearchResult& r) {
   json::Object o;
   o.Set("items", EntriesJson(r.items));
   o.Set("total", json::Value::Integer(r.total));
-  o.Set("nextOffset",
-        r.next_offset ? json::Value::Integer(*r.next_offset) : json::Value::Null());
+  o.Set("nextOffset", r.next_offset ? json::Value::Integer(*r.next_offset) : json::Value::Null());
   return json::Serialize(json::Value::FromObject(std::move(o)));
 }
 

@@ -30,11 +30,11 @@ std::vector<CatalogEntry> Catalog(const ToolTree& tree, SignatureLanguage lang);
 inline constexpr uint32_t kMaxSearchLimit = 50;
 
 struct SearchRequest {
-  std::string query;     // words; empty = browse everything (in List() order)
-  std::string path;      // optional dotted path or "tools.x.y"/bracket expression: a tool → exactly
-                         // that tool; a namespace → search only inside it; neither →
-                         // InvalidArgument naming it
-  uint32_t limit = 10;   // 1..50 (out of range → InvalidArgument)
+  std::string query;  // words; empty = browse everything (in List() order)
+  std::string path;   // optional dotted path or "tools.x.y"/bracket expression: a tool → exactly
+                      // that tool; a namespace → search only inside it; neither →
+                      // InvalidArgument naming it
+  uint32_t limit = 10;  // 1..50 (out of range → InvalidArgument)
   uint32_t offset = 0;
 };
 

@@ -17,17 +17,17 @@ using Lang = SignatureLanguage;
 
 // ECMA-262 §12.7.2 reserved words, plus those reserved in strict mode or in modules.
 constexpr std::string_view kJsReserved[] = {
-    "await",    "break",   "case",      "catch",   "class",     "const",      "continue",
-    "debugger", "default", "delete",    "do",      "else",      "enum",       "export",
-    "extends",  "false",   "finally",   "for",     "function",  "if",         "implements",
-    "import",   "in",      "instanceof", "interface", "let",    "new",        "null",
-    "package",  "private", "protected", "public",  "return",    "static",     "super",
-    "switch",   "this",    "throw",     "true",    "try",       "typeof",     "var",
-    "void",     "while",   "with",      "yield"};
+    "await",     "break",  "case",     "catch",  "class",      "const",   "continue",  "debugger",
+    "default",   "delete", "do",       "else",   "enum",       "export",  "extends",   "false",
+    "finally",   "for",    "function", "if",     "implements", "import",  "in",        "instanceof",
+    "interface", "let",    "new",      "null",   "package",    "private", "protected", "public",
+    "return",    "static", "super",    "switch", "this",       "throw",   "true",      "try",
+    "typeof",    "var",    "void",     "while",  "with",       "yield"};
 // Lua 5.4 manual §3.1.
 constexpr std::string_view kLuaReserved[] = {
-    "and", "break", "do",  "else", "elseif", "end",    "false", "for",  "function", "goto", "if",
-    "in",  "local", "nil", "not",  "or",     "repeat", "return", "then", "true",    "until", "while"};
+    "and",      "break",  "do",   "else", "elseif", "end",  "false", "for",
+    "function", "goto",   "if",   "in",   "local",  "nil",  "not",   "or",
+    "repeat",   "return", "then", "true", "until",  "while"};
 
 bool IsIdentifierText(std::string_view name, Lang lang) {
   if (name.empty()) return false;
@@ -318,8 +318,8 @@ class Renderer {
     }
     if (extra_schema && !Full()) {
       spent_ += 16;
-      members.push_back(absl::StrCat(ts() ? "[key: string]: " : "[string]: ",
-                                     Type(*extra, depth + 1).text));
+      members.push_back(
+          absl::StrCat(ts() ? "[key: string]: " : "[string]: ", Type(*extra, depth + 1).text));
     }
     spent_ += 4 + 2 * members.size();
     return Atom(absl::StrCat("{ ", absl::StrJoin(members, ts() ? "; " : ", "), " }"));

@@ -31,9 +31,9 @@ bool IsPlainName(std::string_view name, SignatureLanguage lang);
 // for Lua, "..." with \" \\ \n \r \t escapes and other control bytes as three-digit \ddd.
 std::string QuoteString(std::string_view text, SignatureLanguage lang);
 
-// The expression a program calls the tool with: `tools.orders.lookup`, `tools.orders["lookup-by-id"]`
-// (a segment that is not an identifier of the language — or is a reserved word of it — in
-// brackets, quoted as a string literal of that language).
+// The expression a program calls the tool with: `tools.orders.lookup`,
+// `tools.orders["lookup-by-id"]` (a segment that is not an identifier of the language — or is a
+// reserved word of it — in brackets, quoted as a string literal of that language).
 std::string ToolExpression(absl::Span<const std::string> path, SignatureLanguage lang);
 
 // The type a JSON Schema (draft 2020-12 subset, OpenAPI `nullable`) describes, on one line, e.g.
@@ -46,8 +46,9 @@ std::string SchemaType(const json::Value& schema, SignatureLanguage lang,
                        size_t max_bytes = kMaxSignatureBytes);
 
 // The full signature of a tool, generated from its input/output JSON Schemas, e.g. TypeScript
-// `tools.orders.lookup(input: { id: string; verbose?: boolean }): Promise<{ id: string; status: "open" | "done" }>`
-// and Lua `tools.orders.lookup(input: { id: string, verbose?: boolean }): { id: string, status: "open" | "done" }`.
+//   tools.orders.lookup(input: { id: string; verbose?: boolean }): Promise<{ id: string }>
+// and Lua (calls wait in place, so no Promise)
+//   tools.orders.lookup(input: { id: string, verbose?: boolean }): { id: string }
 // An input schema that accepts anything gives `input?: unknown` (`input?: any`); no output schema
 // gives `Promise<unknown>` (`any`).
 std::string ToolSignature(const ToolEntry& entry, SignatureLanguage lang);

@@ -25,7 +25,8 @@ ToolTree Sample() {
   Namespace orders;
   orders.description = "Customer orders and shipments";
   orders.tools.emplace_back("lookup", Described("Fetch one order by id"));
-  orders.tools.emplace_back("lookup-by-email", Described("Find orders placed with an email address"));
+  orders.tools.emplace_back("lookup-by-email",
+                            Described("Find orders placed with an email address"));
   orders.tools.emplace_back("list", Described("Recent orders, newest first"));
   orders.tools.emplace_back("delete", Described("Remove an order"));
   root.namespaces.emplace_back("orders", std::move(orders));
@@ -124,8 +125,8 @@ TEST_CASE("empty query browses in List order with pagination", "[search]") {
         Names{"get-user", "orders.lookup", "orders.lookup-by-email", "orders.list"});
   CHECK(first.next_offset == 4u);
   SearchResult second = Find(tree, {.limit = 4, .offset = 4});
-  CHECK(Dotted(second) == Names{"orders.delete", "billing.convert", "billing.invoices.get",
-                                "billing.invoices.list"});
+  CHECK(Dotted(second) ==
+        Names{"orders.delete", "billing.convert", "billing.invoices.get", "billing.invoices.list"});
   CHECK(second.next_offset == 8u);
   SearchResult last = Find(tree, {.limit = 4, .offset = 8});
   CHECK(Dotted(last) == Names{"weather.current"});
@@ -142,8 +143,7 @@ TEST_CASE("empty query browses in List order with pagination", "[search]") {
 
 TEST_CASE("path finds exactly one tool or scopes to a namespace", "[search]") {
   ToolTree tree = Sample();
-  CHECK(Dotted(Find(tree, {.query = "zebra", .path = "orders.lookup"})) ==
-        Names{"orders.lookup"});
+  CHECK(Dotted(Find(tree, {.query = "zebra", .path = "orders.lookup"})) == Names{"orders.lookup"});
   CHECK(Dotted(Find(tree, {.path = "tools.orders.lookup"})) == Names{"orders.lookup"});
   CHECK(Dotted(Find(tree, {.path = "tools.orders[\"delete\"]"})) == Names{"orders.delete"});
   CHECK(Dotted(Find(tree, {.path = "tools['get-user']"})) == Names{"get-user"});
@@ -209,8 +209,7 @@ TEST_CASE("search requests from a program's argument", "[search]") {
   CHECK(message(R"({"offset":-1})") == "search: offset must be a non-negative integer, got -1");
   CHECK(message(R"({"offset":1e10})") ==
         "search: offset must be a non-negative integer, got 10000000000");
-  CHECK(message(R"({"limit":"5"})") ==
-        "search: limit must be a non-negative integer, got string");
+  CHECK(message(R"({"limit":"5"})") == "search: limit must be a non-negative integer, got string");
   CHECK(message(R"({"query":3})") == "search: query must be a string, got number");
   CHECK(message(R"({"path":["a"]})") == "search: path must be a string, got array");
   CHECK(message(R"({"q":"x","query":"y","max":3})") ==
@@ -228,7 +227,8 @@ TEST_CASE("search requests from a program's argument", "[search]") {
 }
 
 TEST_CASE("search results and catalogs as JSON", "[search]") {
-  CatalogEntry entry{"tools.a[\"b-c\"]", "a.b-c", "Does \"b\"", "tools.a[\"b-c\"](input?: unknown): Promise<unknown>"};
+  CatalogEntry entry{"tools.a[\"b-c\"]", "a.b-c", "Does \"b\"",
+                     "tools.a[\"b-c\"](input?: unknown): Promise<unknown>"};
   SearchResult r{{entry}, 3, 1};
   CHECK(SearchResultToJson(r) ==
         R"({"items":[{"path":"tools.a[\"b-c\"]","dotted":"a.b-c","description":"Does \"b\"",)"

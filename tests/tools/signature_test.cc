@@ -26,7 +26,8 @@ std::string Lua(std::string_view schema) {
 
 }  // namespace
 
-TEST_CASE("tool expressions bracket names that are not identifiers or are reserved", "[signature]") {
+TEST_CASE("tool expressions bracket names that are not identifiers or are reserved",
+          "[signature]") {
   using V = std::vector<std::string>;
   const auto ts = SignatureLanguage::kTypeScript;
   const auto lua = SignatureLanguage::kLua;
@@ -42,7 +43,9 @@ TEST_CASE("tool expressions bracket names that are not identifiers or are reserv
   CHECK(ToolExpression(V{"2fa"}, ts) == "tools[\"2fa\"]");
   CHECK(ToolExpression(V{"caf\xC3\xA9"}, ts) == "tools[\"caf\xC3\xA9\"]");
   CHECK(ToolExpression(V{"a\"b\\c\nd"}, ts) == "tools[\"a\\\"b\\\\c\\nd\"]");
-  CHECK(ToolExpression(V{"a\"b\\c\nd\x01" "9"}, lua) == "tools[\"a\\\"b\\\\c\\nd\\0019\"]");
+  CHECK(ToolExpression(V{"a\"b\\c\nd\x01"
+                         "9"},
+                       lua) == "tools[\"a\\\"b\\\\c\\nd\\0019\"]");
   CHECK(ToolExpression(V{}, ts) == "tools");
   CHECK(IsPlainName("lookup", ts));
   CHECK_FALSE(IsPlainName("", ts));
@@ -107,8 +110,7 @@ TEST_CASE("objects with required optional quoted and additional properties", "[s
            R"("additionalProperties":{"type":"string"}})") ==
         "{ a: string; [key: string]: string }");
   CHECK(Lua(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],)"
-            R"("additionalProperties":{"type":"string"}})") ==
-        "{ a: string, [string]: string }");
+            R"("additionalProperties":{"type":"string"}})") == "{ a: string, [string]: string }");
   // Object keywords without "type".
   CHECK(Ts(R"({"properties":{"n":{"type":"integer"}},"required":["n"]})") == "{ n: number }");
 }
@@ -137,15 +139,14 @@ TEST_CASE("allOf intersections and combinators beside a type", "[signature]") {
         "(string | number) & 1");
   // A type with anyOf members that only add constraints keeps the type.
   CHECK(Ts(R"({"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},)"
-           R"("anyOf":[{"required":["a"]},{"required":["b"]}]})") ==
-        "{ a?: string; b?: string }");
+           R"("anyOf":[{"required":["a"]},{"required":["b"]}]})") == "{ a?: string; b?: string }");
 }
 
 TEST_CASE("local references inline and recursive ones end in unknown", "[signature]") {
   CHECK(Ts(R"({"$defs":{"Id":{"type":"string"}},"type":"object",)"
            R"("properties":{"id":{"$ref":"#/$defs/Id"}},"required":["id"]})") == "{ id: string }");
-  CHECK(Ts(R"({"definitions":{"N":{"type":"integer"}},"type":"array","items":{"$ref":"#/definitions/N"}})") ==
-        "number[]");
+  CHECK(Ts(R"({"definitions":{"N":{"type":"integer"}},"type":"array",)"
+           R"("items":{"$ref":"#/definitions/N"}})") == "number[]");
   CHECK(Ts(R"({"$defs":{"a/b":{"type":"boolean"}},"$ref":"#/$defs/a~1b"})") == "boolean");
   const char* tree =
       R"({"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{)"
@@ -167,9 +168,8 @@ TEST_CASE("tool signatures", "[signature]") {
   tool.input_schema = Schema(
       R"({"type":"object","properties":{"id":{"type":"string"},"verbose":{"type":"boolean"}},)"
       R"("required":["id"]})");
-  tool.output_schema = Schema(
-      R"({"type":"object","properties":{"id":{"type":"string"},)"
-      R"("status":{"enum":["open","done"]}},"required":["id","status"]})");
+  tool.output_schema = Schema(R"({"type":"object","properties":{"id":{"type":"string"},)"
+                              R"("status":{"enum":["open","done"]}},"required":["id","status"]})");
   ToolEntry entry{{"orders", "lookup"}, "orders.lookup", &tool};
   CHECK(ToolSignature(entry, SignatureLanguage::kTypeScript) ==
         "tools.orders.lookup(input: { id: string; verbose?: boolean }): "
@@ -223,8 +223,9 @@ TEST_CASE("hostile schemas stay bounded and never crash", "[signature][hostile]"
     std::string defs;
     for (int i = 0; i < 40; ++i) {
       std::string next = "#/$defs/D" + std::to_string(i + 1);
-      defs += "\"D" + std::to_string(i) + "\":{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"" +
-              next + "\"},\"b\":{\"$ref\":\"" + next + "\"}}},";
+      defs += "\"D" + std::to_string(i) +
+              "\":{\"type\":\"object\",\"properties\":{\"a\":{\"$ref\":\"" + next +
+              "\"},\"b\":{\"$ref\":\"" + next + "\"}}},";
     }
     defs += "\"D40\":{\"type\":\"string\"}";
     std::string text = "{\"$defs\":{" + defs + "},\"$ref\":\"#/$defs/D0\"}";
@@ -234,7 +235,8 @@ TEST_CASE("hostile schemas stay bounded and never crash", "[signature][hostile]"
   }
   SECTION("huge enums unions and consts") {
     json::Array values;
-    for (int i = 0; i < 20000; ++i) values.push_back(json::Value::String("value" + std::to_string(i)));
+    for (int i = 0; i < 20000; ++i)
+      values.push_back(json::Value::String("value" + std::to_string(i)));
     json::Object e;
     e.Set("enum", json::Value::FromArray(values));
     CHECK(SchemaType(json::Value::FromObject(e), SignatureLanguage::kTypeScript).size() < bound);
