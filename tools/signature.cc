@@ -362,6 +362,22 @@ class Renderer {
   std::vector<const json::Value*> active_refs_;
 };
 
+// True for a plain object schema that `{}` satisfies — what a call without an argument sends — so
+// the argument may be left out. Only the common shape is recognised (anything with combinators,
+// references or size constraints keeps the argument required).
+bool AcceptsEmptyObject(const json::Value& s) {
+  if (!s.is_object()) return false;
+  for (std::string_view k : {"$ref", "anyOf", "oneOf", "allOf", "not", "enum", "const",
+                             "minProperties", "dependentRequired", "if"}) {
+    if (s.Find(k) != nullptr) return false;
+  }
+  const json::Value* type = s.Find("type");
+  if (type != nullptr && !(type->is_string() && type->as_string() == "object")) return false;
+  if (type == nullptr && s.Find("properties") == nullptr) return false;
+  const json::Value* required = s.Find("required");
+  return required == nullptr || (required->is_array() && required->as_array().empty());
+}
+
 }  // namespace
 
 bool IsPlainName(std::string_view name, SignatureLanguage lang) {
@@ -428,20 +444,18 @@ std::string SchemaType(const json::Value& schema, SignatureLanguage lang, size_t
 }
 
 std::string ToolSignature(const ToolEntry& entry, SignatureLanguage lang) {
-  bool ts = lang == Lang::kTypeScript;
-  std::string unknown = ts ? "unknown" : "any";
-  std::string input = "unknown", output = "unknown";
+  std::string unknown = lang == Lang::kTypeScript ? "unknown" : "any";
+  std::string input = unknown, output = unknown;
+  bool optional = true;
   if (entry.tool != nullptr) {
     input = SchemaType(entry.tool->input_schema, lang);
     output = SchemaType(entry.tool->output_schema, lang);
-  } else {
-    input = output = unknown;
+    optional = input == unknown || AcceptsEmptyObject(entry.tool->input_schema);
   }
-  std::string param =
-      input == unknown ? absl::StrCat("input?: ", unknown) : absl::StrCat("input: ", input);
   std::string expr = ToolExpression(entry.path, lang);
-  if (ts) return absl::StrCat(expr, "(", param, "): Promise<", output, ">");
-  return absl::StrCat(expr, "(", param, "): ", output);
+  std::string param = absl::StrCat(optional ? "input?: " : "input: ", input);
+  if (lang == Lang::kLua) return absl::StrCat(expr, "(", param, "): ", output);
+  return absl::StrCat(expr, "(", param, "): Promise<", output, ">");
 }
 
 }  // namespace codemode::tools

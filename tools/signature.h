@@ -49,8 +49,9 @@ std::string SchemaType(const json::Value& schema, SignatureLanguage lang,
 //   tools.orders.lookup(input: { id: string; verbose?: boolean }): Promise<{ id: string }>
 // and Lua (calls wait in place, so no Promise)
 //   tools.orders.lookup(input: { id: string, verbose?: boolean }): { id: string }
-// An input schema that accepts anything gives `input?: unknown` (`input?: any`); no output schema
-// gives `Promise<unknown>` (`any`).
+// The argument is optional (`input?:`) when the input schema accepts anything (`input?: unknown`,
+// Lua `input?: any`) or is a plain object schema with no required property, which the `{}` a
+// call without an argument sends satisfies. No output schema gives `Promise<unknown>` (`any`).
 std::string ToolSignature(const ToolEntry& entry, SignatureLanguage lang);
 
 }  // namespace codemode::tools

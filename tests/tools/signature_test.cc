@@ -177,6 +177,26 @@ TEST_CASE("tool signatures", "[signature]") {
   CHECK(ToolSignature(entry, SignatureLanguage::kLua) ==
         "tools.orders.lookup(input: { id: string, verbose?: boolean }): "
         "{ id: string, status: \"open\" | \"done\" }");
+  // An argument that `{}` satisfies may be left out (a call without one sends `{}`).
+  Tool optional;
+  optional.input_schema = Schema(
+      R"({"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false})");
+  ToolEntry list{{"orders", "list"}, "orders.list", &optional};
+  CHECK(ToolSignature(list, SignatureLanguage::kTypeScript) ==
+        "tools.orders.list(input?: { limit?: number }): Promise<unknown>");
+  CHECK(ToolSignature(list, SignatureLanguage::kLua) ==
+        "tools.orders.list(input?: { limit?: integer }): any");
+  optional.input_schema = Schema(R"({"type":"object","properties":{},"required":[]})");
+  CHECK(ToolSignature(list, SignatureLanguage::kTypeScript) ==
+        "tools.orders.list(input?: Record<string, unknown>): Promise<unknown>");
+  for (const char* required :
+       {R"({"type":"object","properties":{"a":{}},"minProperties":1})",
+        R"({"type":"object","properties":{"a":{}},"anyOf":[{"required":["a"]}]})",
+        R"({"type":"string"})", R"({"$ref":"#/$defs/A","$defs":{"A":{"type":"object"}}})"}) {
+    optional.input_schema = Schema(required);
+    CHECK(ToolSignature(list, SignatureLanguage::kTypeScript)
+              .starts_with("tools.orders.list(input: "));
+  }
   Tool bare;
   ToolEntry any{{"util", "get-thing"}, "util.get-thing", &bare};
   CHECK(ToolSignature(any, SignatureLanguage::kTypeScript) ==
