@@ -1,5 +1,5 @@
-// The `codemode` CLI (DESIGN §6): run, resume, snapshot inspect, disasm. Prints the Result as JSON;
-// exit 0 ok (or suspended), 1 program failed, 2 usage error.
+// The `codemode` CLI (DESIGN §6): run, resume, snapshot inspect, disasm, catalog, search. Prints
+// the Result as JSON; exit 0 ok (or suspended), 1 program failed, 2 usage error.
 #include <CLI/CLI.hpp>
 #include <fcntl.h>
 #include <pthread.h>
@@ -24,6 +24,7 @@
 #include "tools/command.h"
 #include "tools/json.h"
 #include "tools/manifest.h"
+#include "tools/search.h"
 #include "vm/disasm.h"
 
 namespace {
@@ -254,11 +255,55 @@ int main(int argc, char** argv) {
   disasm->add_option("file", disasm_file, "Program file")->required();
   disasm->add_option("--lang", disasm_lang, "Language: js or lua (default: from the extension)");
 
+  // Discovery over a manifest's tools; without --tools, an empty tree.
+  std::string discovery_manifest, discovery_lang;
+  CLI::App* catalog = app.add_subcommand("catalog", "Print every tool with its signature as JSON");
+  CLI::App* search =
+      app.add_subcommand("search", "Search the tools; print one page of matches as JSON");
+  codemode::tools::SearchRequest search_request;
+  search->add_option("query", search_request.query,
+                     "Words to look for (omitted: browse all tools)");
+  search->add_option(
+      "--path", search_request.path,
+      "Only this tool, or only the tools of this namespace (dotted or tools.x[\"y\"])");
+  search->add_option("--limit", search_request.limit, "Items per page, 1..50 (default 10)");
+  search->add_option("--offset", search_request.offset, "Items to skip (default 0)");
+  for (CLI::App* sub : {catalog, search}) {
+    sub->add_option("--tools", discovery_manifest, "Tool manifest (JSON); omitted: no tools");
+    sub->add_option("--lang", discovery_lang,
+                    "Signatures for: js or ts (TypeScript, default) or lua");
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  }
+
+  if (*catalog || *search) {
+    namespace tools = codemode::tools;
+    tools::SignatureLanguage sig_lang = tools::SignatureLanguage::kTypeScript;
+    if (discovery_lang == "lua") {
+      sig_lang = tools::SignatureLanguage::kLua;
+    } else if (!discovery_lang.empty() && discovery_lang != "js" && discovery_lang != "ts") {
+      return Usage("--lang " + discovery_lang + " is not a signature language (js, ts or lua)");
+    }
+    tools::ToolTree tree;
+    if (!discovery_manifest.empty()) {
+      auto loaded = tools::LoadManifest(discovery_manifest);
+      if (!loaded.ok()) return Usage(std::string(loaded.status().message()));
+      tree = std::move(*loaded);
+    }
+    if (*catalog) {
+      auto entries = codemode::json::Parse(tools::CatalogToJson(tools::Catalog(tree, sig_lang)));
+      std::cout << codemode::json::SerializePretty(*entries, 2) << "\n";
+      return 0;
+    }
+    auto found = tools::Search(tree, search_request, sig_lang);
+    if (!found.ok()) return Usage(std::string(found.status().message()));
+    std::cout << tools::SearchResultToJson(*found) << "\n";
+    return 0;
   }
 
   if (*disasm) {
