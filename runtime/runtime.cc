@@ -26,6 +26,7 @@
 #include "runtime/prelude.h"
 #include "snapshot/snapshot.h"
 #include "tools/json.h"
+#include "tools/search.h"
 #include "vm/lua/table.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
@@ -36,6 +37,9 @@ namespace {
 
 vm::Value ToolCallNative(vm::VM& vm, vm::CallArgs& args);
 vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args);
+vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args);
+vm::Value SearchThenNative(vm::VM& vm, vm::CallArgs& args);
+vm::Value LuaSearchNative(vm::VM& vm, vm::CallArgs& args);
 int64_t SystemClockMs();
 
 // Loads an IANA zone after ValidateTimeZone's checks (absl/cctz caches loaded zones process-wide).
@@ -80,6 +84,9 @@ absl::StatusOr<const vm::Realm*> SharedRealm() {
     realm = r->release();
     snapshot::RegisterNative(ToolCallNative, "tools call");  // run-created natives need stable ids
     snapshot::RegisterNative(LuaToolCallNative, "lua tools call");
+    snapshot::RegisterNative(SearchNative, "search");
+    snapshot::RegisterNative(SearchThenNative, "search result then");
+    snapshot::RegisterNative(LuaSearchNative, "lua search");
     for (const auto& [fn, name] : vm::LuaRunTimeNatives()) snapshot::RegisterNative(fn, name);
   });
   if (!status.ok()) return status;
@@ -148,8 +155,8 @@ struct CallRecord {
 
 class RunHost : public vm::Host {
  public:
-  RunHost(const RuntimeOptions& options, std::string run_id, Limits limits)
-      : options_(options), limits_(limits), run_id_(std::move(run_id)),
+  RunHost(const RuntimeOptions& options, std::string run_id, Limits limits, Language language)
+      : options_(options), limits_(limits), run_id_(std::move(run_id)), language_(language),
         inbox_(std::make_shared<Inbox>()) {}
 
   ~RunHost() override { CancelAll(); }
@@ -205,6 +212,60 @@ class RunHost : public vm::Host {
     rec.input_json = std::move(input_json);
     Launch(rec);
     r.call_id = id;
+    return r;
+  }
+
+  // `search(...)`: a host call answered at once from the catalog (tools/search.h), in the run's
+  // language. It is admitted like a tool call — it counts toward maxToolCalls, is listed in the
+  // Result's toolCalls as "search", has a key and passes the before/after hooks with path "search" —
+  // but never waits, so it is never in flight at a suspend.
+  SearchResult Search(std::string input_json) override {
+    SearchResult r;
+    if (static_cast<int64_t>(tool_calls_.size()) >= limits_.max_tool_calls) {
+      r.ok = false;
+      r.kind = "ToolCallLimitExceeded";
+      r.message = absl::StrCat("The program made more than ", limits_.max_tool_calls,
+                               " tool calls (maxToolCalls)");
+      r.terminate = true;
+      return r;
+    }
+    uint64_t id = ++next_call_id_;
+    tool_calls_.push_back("search");
+    if (options_.roundtrip && vm_ != nullptr) {
+      roundtrip_due_ = true;
+      vm_->YieldAtStep(vm_->steps() + 1);
+    }
+    HostCallInfo info{"search", input_json, absl::StrCat(run_id_, ":", id), tools::ToolKind::kPlain};
+    if (options_.hooks.before) {
+      absl::Status approval = options_.hooks.before(info);
+      if (!approval.ok()) {
+        r.ok = false;
+        r.kind = "ApprovalDenied";
+        r.message = approval.message().empty()
+                        ? absl::StrCat("search (", info.key, ") was denied by a before hook")
+                        : std::string(approval.message());
+        denials_.push_back(r.message);
+        return r;
+      }
+    }
+    CallEnding ending;
+    auto request = tools::ParseSearchRequest(input_json);
+    absl::StatusOr<tools::SearchResult> found =
+        request.ok() ? tools::Search(options_.tools, *request,
+                                     language_ == Language::kLua ? tools::SignatureLanguage::kLua
+                                                                 : tools::SignatureLanguage::kTypeScript)
+                     : absl::StatusOr<tools::SearchResult>(request.status());
+    if (found.ok()) {
+      r.output_json = tools::SearchResultToJson(*found);
+      ending.value_json = r.output_json;
+    } else {
+      r.ok = false;
+      r.kind = "InvalidToolInput";
+      r.message = absl::StrCat("search: ", found.status().message());
+      ending.kind = CallEnding::Kind::kFailure;
+      ending.message = r.message;
+    }
+    if (options_.hooks.after) options_.hooks.after(info, ending);
     return r;
   }
 
@@ -455,6 +516,7 @@ class RunHost : public vm::Host {
   const RuntimeOptions& options_;
   Limits limits_;
   std::string run_id_;
+  Language language_;
   std::shared_ptr<Inbox> inbox_;
   vm::VM* vm_ = nullptr;
   std::map<uint64_t, CallRecord> calls_;
@@ -540,6 +602,102 @@ vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args) {
     return vm.LuaError(r.message, 0);
   }
   return vm.LuaWaitHostCall(r.call_id);
+}
+
+// `then`/`catch`/`finally` of a search result (magic 0/1/2): the result is data the program can use
+// at once, and also a thenable, so `await search(…)` and `search(…).then(…)` work as the seeds
+// promise. They go through a promise resolved with a plain copy of the result's own enumerable
+// properties (not thenable itself, so the resolution ends there).
+vm::Value SearchThenNative(vm::VM& vm, vm::CallArgs& args) {
+  if (!args.this_value.IsObject()) return vm.ThrowTypeError("search result method called on a non-object");
+  vm::Object* self = args.this_value.AsObject();
+  vm::Object* plain = vm.NewObject();
+  for (const vm::PropertyKey& key : vm.OwnKeys(self, true, false, true))
+    vm.DefineOwnProperty(plain, key, vm.GetData(self, key), vm::kDefaultAttrs);
+  vm::PromiseObject* p = vm.NewPromise();
+  vm.ResolvePromiseNow(p, vm::Value::FromObject(plain));
+  vm::Object* proto = vm.realm().intrinsics().promise_prototype;
+  const auto magic = static_cast<vm::NativeFunction*>(args.callee)->magic;
+  vm::Value fn = vm.GetData(proto, magic == 2 ? "finally" : "then");
+  vm::Value a[2] = {args[0], args[1]};
+  if (magic == 1) {
+    a[0] = vm::Value::Undefined();
+    a[1] = args[0];
+  }
+  return vm.TailCall(fn, vm::Value::FromObject(p), std::span<const vm::Value>(a, magic == 2 ? 1 : 2));
+}
+
+// JavaScript's `search(query)` (DESIGN §1, §6): the host answers at once from the catalog
+// (RunHost::Search); the result is returned directly — plain data whose prototype adds then/catch/
+// finally (SearchThenNative). The argument: nothing, a string (the query) or an object {query, path,
+// limit, offset} sent as JSON. A refused search throws an Error of the refusal's kind.
+vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
+  auto fail = [&](std::string kind, const std::string& message) {
+    vm::Object* e = vm.NewError(vm::ErrorType::kError, message);
+    vm.MarkErrorKind(e, std::move(kind));
+    return vm.Throw(vm::Value::FromObject(e));
+  };
+  if (args.argc > 1)
+    return fail("InvalidToolInput", absl::StrCat("search takes one argument (a query string or an "
+                                                 "object), got ", args.argc));
+  std::string input = "{}";
+  if (args.argc == 1 && !args.argv[0].IsNullish()) {
+    vm::VM::ExportStatus st = vm.SerializeForHost(args.argv[0], false, &input);
+    if (!st.ok)
+      return fail("InvalidToolInput",
+                  st.needs_code ? std::string("search: the argument must be plain data (no getters or "
+                                              "toJSON)")
+                                : absl::StrCat("search: the argument cannot be sent as JSON: ", st.error));
+  }
+  vm::Host::SearchResult r = vm.host()->Search(std::move(input));
+  if (!r.ok) {
+    if (r.terminate) {
+      vm.Terminate(vm::Termination::kInterrupted, absl::StrCat(r.kind, ": ", r.message));
+      return vm::Value::Undefined();
+    }
+    return fail(r.kind, r.message);
+  }
+  vm::Value v;
+  std::string error;
+  if (!vm.ParseJsonForHost(r.output_json, &v, &error) || !v.IsObject())
+    return fail("InvalidToolOutput", absl::StrCat("search: ", error));
+  vm::Object* proto = vm.NewObject();
+  vm.DefineMethod(proto, "then", SearchThenNative, 2, 0);
+  vm.DefineMethod(proto, "catch", SearchThenNative, 1, 1);
+  vm.DefineMethod(proto, "finally", SearchThenNative, 1, 2);
+  v.AsObject()->set_proto(proto);
+  return v;
+}
+
+// Lua's `search(query)`: the same host call; the result is a table, returned directly. The argument:
+// nothing, a string (the query) or a table {query = …, path = …, limit = …, offset = …}; a refused
+// search is a Lua error with the message.
+vm::Value LuaSearchNative(vm::VM& vm, vm::CallArgs& args) {
+  std::string input = "{}";
+  if (args.argc >= 1 && !args.argv[0].IsUndefined()) {
+    vm::Value a = args.argv[0];
+    bool table = a.IsObject() && a.AsObject()->klass() == vm::ObjectClass::kLuaTable &&
+                 a.AsObject() != vm.realm().intrinsics().lua_json_null;
+    if (!table && !a.IsString())
+      return vm.LuaError(absl::StrCat("bad argument #1 to 'search' (table or string expected, got ",
+                                      vm.LuaTypeName(a), ")"));
+    vm::VM::ExportStatus st = vm.SerializeLua(a, &input);
+    if (!st.ok)
+      return vm.LuaError(absl::StrCat("search: the argument cannot be sent as JSON: ", st.error,
+                                      st.path.empty() ? "" : " at ", st.path));
+  }
+  vm::Host::SearchResult r = vm.host()->Search(std::move(input));
+  if (!r.ok) {
+    if (r.terminate) {
+      vm.Terminate(vm::Termination::kInterrupted, absl::StrCat(r.kind, ": ", r.message));
+      return vm::Value::Undefined();
+    }
+    return vm.LuaError(r.message, 0);
+  }
+  vm::Value v;
+  std::string error;
+  if (!vm.ParseJsonForLua(r.output_json, &v, &error)) return vm.LuaError("search: " + error, 0);
+  return v;
 }
 
 // Lua's `tools`: a table per namespace, a native per tool (the same tree as the JavaScript one).
@@ -854,7 +1012,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
     if (!restored.ok())
       return Outcome{std::nullopt, ErrorResult("SnapshotError", std::string(restored.status().message()))};
     resume_bytes.clear();
-    host = std::make_unique<RunHost>(*options, run_id, limits);
+    host = std::make_unique<RunHost>(*options, run_id, limits, language);
     host->set_active_ms([this] { return ActiveMs(); });
     host->tool_calls() = info->tool_calls;
     host->logs() = info->logs;
@@ -871,13 +1029,14 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
   }
   created_at_ms = options->wall_clock_ms ? options->wall_clock_ms() : SystemClockMs();
   *deadline = leg_start + std::chrono::milliseconds(limits.timeout_ms);
-  host = std::make_unique<RunHost>(*options, run_id, limits);
+  host = std::make_unique<RunHost>(*options, run_id, limits, language);
   host->set_active_ms([this] { return ActiveMs(); });
   SetVm(std::make_unique<vm::VM>(realm, ToVmLimits(limits, language)), *deadline);
   vm->SeedRandom(run_id);  // Math.random / math.random: per run, reproducible from the run id
   if (language == Language::kLua) {
     std::vector<std::string> path;
     vm->LuaSetGlobal("tools", BuildLuaToolsTable(*vm, options->tools.root(), path));
+    vm->LuaSetGlobal("search", vm::Value::FromObject(vm->NewNative("search", LuaSearchNative, 1)));
     if (!bindings_json.empty()) {
       vm::Value b;
       std::string error;
@@ -896,6 +1055,7 @@ std::optional<Outcome> Program::State::Start(Clock::time_point* deadline) {
   {
     std::vector<std::string> path;
     vm->SetGlobal("tools", BuildToolsObject(*vm, options->tools.root(), path));
+    vm->SetGlobal("search", vm::Value::FromObject(vm->NewNative("search", SearchNative, 1)));
   }
   if (!bindings_json.empty()) {
     vm::Value b;

@@ -51,7 +51,8 @@ struct Result {
 };
 
 // One host call as hooks see it (DESIGN §1 "hooks around every host call"). The engine's host calls
-// are tool calls (there is no in-VM `search` or extension call: catalog search is a CLI command).
+// are tool calls and `search(...)` (path "search"; answered at once from the catalog); there are no
+// extension calls yet.
 struct HostCallInfo {
   std::string path;        // "tools." + the tool's dotted path, as SuspendError names calls
   std::string input_json;  // the input as JSON text, exactly as the tool receives it ("{}": no argument)

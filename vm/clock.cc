@@ -1,4 +1,4 @@
-// The run's wall clock (vm.h: Host::WallClockMs, VM::WallClockMs). Date and Lua os.time read time only
+// The run's wall clock (vm.h: Host::WallClockMs, VM::WallClockMs), and Host's other defaults. Date and Lua os.time read time only
 // through here, so a host that fixes the clock makes runs reproducible.
 #include <chrono>
 
@@ -10,6 +10,14 @@ int64_t Host::WallClockMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+Host::SearchResult Host::Search(std::string /*input_json*/) {
+  SearchResult r;
+  r.ok = false;
+  r.kind = "UnknownTool";
+  r.message = "search is not available in this host";
+  return r;
 }
 
 int64_t VM::WallClockMs() {

@@ -91,6 +91,18 @@ class Host {
   };
   // `path` like {"orders", "lookup"}; `input_json` the argument as JSON text (JSON.stringify semantics).
   virtual StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) = 0;
+  // The in-program `search(...)` (DESIGN §1, §6): answered at once, from the catalog of the run's
+  // tools. `input_json` is the program's argument as JSON text. `ok`: `output_json` is the result as
+  // JSON text; else `kind`/`message` as for StartToolCall (a limit terminates the run). This default
+  // has no catalog: every search fails.
+  struct SearchResult {
+    bool ok = true;
+    std::string output_json;
+    std::string kind;
+    std::string message;
+    bool terminate = false;
+  };
+  virtual SearchResult Search(std::string input_json);
   // console.* output. `level` is "log", "info", "debug", "warn" or "error".
   virtual void Log(std::string_view level, std::string line) = 0;
   // The run's wall clock in ms since the Unix epoch (UTC), read by Date.now()/new Date() and Lua
