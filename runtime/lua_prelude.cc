@@ -40,6 +40,14 @@ function __tostring_meta(h, v, level)
   return s
 end
 
+-- a step of ipairs whose table has an __index function (vm/lua_lib.cc LIpairsIter): t[i] with the
+-- metamethods, then (i, v) or nothing
+function __ipairs_meta(t, i)
+  local v = t[i]
+  if v == nil then return nil end
+  return i, v
+end
+
 local function default_less(a, b) return a < b end
 
 -- table.sort with a comparator or with values that need __lt: lua5.4's algorithm (a median-of-three

@@ -41,6 +41,7 @@ bool Falsy(Value v) { return v.IsUndefined() || (v.IsBool() && !v.AsBool()); }
 // One pattern-matching call may spend at most this many steps even when the run has no step limit
 // (or more left): beyond it the run ends with "PatternMatchLimit" rather than running for hours.
 constexpr uint64_t kMaxPatternSteps = 2000000000ull;
+constexpr int kMaxTagLoop = 2000;  // lua5.4 MAXTAGLOOP: the longest __index chain followed
 // Whether the last Budget() was bounded by kMaxPatternSteps rather than by the run's own steps left
 // (read by Fail right after the core returned on this thread).
 thread_local bool t_pattern_budget_capped = false;
@@ -317,27 +318,42 @@ Value LPairs(VM& vm, CallArgs& args) {
   return vm.LuaReturn({Value::FromObject(vm.realm().intrinsics().lua_next), t, Value::Undefined()});
 }
 
+// The ipairs iterator (lua5.4 ipairsaux): i + 1 and t[i + 1] with the __index metamethods, or nothing
+// when that value is nil. __index tables are followed here (up to lua5.4's MAXTAGLOOP); an __index
+// function is program code, so the rest of the step is the prelude's __ipairs_meta (DESIGN §3.1).
 Value LIpairsIter(VM& vm, CallArgs& args) {
-  int64_t i = args[1].IsInt() ? args[1].AsInt() + 1 : 1;
+  int64_t i;
+  if (!CheckInt(vm, args, 1, "for iterator", &i)) return Value::Empty();
+  i = static_cast<int64_t>(static_cast<uint64_t>(i) + 1);  // lua5.4 wraps (luaL_intop)
   Value v;
   Value obj = args[0];
-  for (int loop = 0; loop < 100; ++loop) {
+  for (int loop = 0;; ++loop) {
+    // Raised in the iterator (a C function in lua5.4): no position.
+    if (loop == kMaxTagLoop) return vm.LuaError("'__index' chain too long; possible loop", 0);
     if (!IsTable(obj)) {
       Value h = vm.LuaMetamethod(obj, LA(vm, LuaAtom::index));
       if (h.IsUndefined())
-        return vm.LuaError(absl::StrCat("attempt to index a ", vm.LuaTypeName(obj), " value"));
+        return vm.LuaError(absl::StrCat("attempt to index a ", vm.LuaTypeName(obj), " value"), 0);
+      if (vm.IsCallable(h)) break;
       obj = h;
       continue;
     }
     LuaTable* t = AsTable(vm, obj);
     v = t->GetInt(i);
-    if (!v.IsUndefined() || t->metatable == nullptr) break;
+    if (!v.IsUndefined() || t->metatable == nullptr) {
+      if (v.IsUndefined()) return Value::Undefined();
+      return vm.LuaReturn({Value::Int(i), v});
+    }
     Value h = vm.LuaMetamethod(obj, LA(vm, LuaAtom::index));
-    if (!IsTable(h)) break;  // an __index function is not consulted by this iterator
+    if (h.IsUndefined()) return Value::Undefined();
+    if (vm.IsCallable(h)) break;
     obj = h;
   }
-  if (v.IsUndefined()) return Value::Undefined();
-  return vm.LuaReturn({Value::Int(i), v});
+  // `obj`'s __index is a function (or some value whose __index is): index the original value again
+  // in Lua, which runs the whole chain with the interpreter's metamethod calls.
+  Value slow = vm.lua_globals()->GetStr(vm.Intern("__ipairs_meta"));
+  Value a[2] = {args[0], Value::Int(i)};
+  return vm.TailCall(slow, Value::Undefined(), a);
 }
 
 Value LIpairs(VM& vm, CallArgs& args) {
@@ -879,13 +895,14 @@ Value TRemove(VM& vm, CallArgs& args) {
   int64_t size = w->Length();
   int64_t pos;
   if (!OptInt(vm, args, 1, "remove", size, &pos)) return Value::Empty();
-  if (args.argc >= 2 && size + 1 != pos &&
-      static_cast<uint64_t>(pos) - 1u > static_cast<uint64_t>(size))
-    return ArgError(vm, 1, "remove", "position out of bounds");  // lua5.4.4 names #1
+  // lua5.4.4 tremove: a position other than the size must be in [1, size + 1] (so `remove(t, #t)` and
+  // `remove(t, 0)` of an empty list are fine), and names argument #1.
+  if (pos != size && static_cast<uint64_t>(pos) - 1u > static_cast<uint64_t>(size))
+    return ArgError(vm, args, 1, "remove", "position out of bounds");
   Value v = w->GetInt(pos);
   vm.ChargeSteps(static_cast<uint64_t>(std::max<int64_t>(0, size - pos)) / 16);
   for (; pos < size; ++pos) w->SetInt(vm.heap(), pos, w->GetInt(pos + 1));
-  if (pos <= size || args.argc < 2) w->SetInt(vm.heap(), pos, Value::Undefined());
+  w->SetInt(vm.heap(), pos, Value::Undefined());
   return v;
 }
 

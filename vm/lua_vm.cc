@@ -35,8 +35,10 @@ void VM::LuaSetGlobal(std::string_view name, Value v) {
 
 LuaTable* VM::NewLuaTable(uint32_t narr, uint32_t nhash) {
   if (nhash > 0 && nhash < LuaTable::kLinearMax) {
-    // Small records start without an index (LuaTable::index), with room for their fields and one
-    // added field inside the table's own allocation (LuaEntries).
+    // Small records start without an index (LuaTable::index), with room for exactly their fields
+    // inside the table's own allocation (LuaEntries; a field added later moves them to a heap
+    // buffer). Room for one more cost sort-tables 6 % (a 32-byte-larger record) to save
+    // object-churn's third of records that add a field 6 %.
     const uint32_t room = nhash;
     auto* t = heap_->AllocWithBytes<LuaTable>(room * sizeof(LuaTable::Entry), empty_shape_);
     t->entries.UseInline(reinterpret_cast<LuaTable::Entry*>(t + 1), room);

@@ -101,6 +101,15 @@ Value LuaTable::Get(Value key) const {
 }
 
 void LuaTable::Rehash() {
+  if (entries.size() < kLinearMax) {
+    // A small hash part is scanned (see `index`): no index, as for a table that never grew one.
+    index.clear();
+    index.shrink_to_fit();
+    live = 0;
+    for (const Entry& e : entries)
+      if (!e.value.IsUndefined()) ++live;
+    return;
+  }
   size_t want = 8;
   while (want < entries.size() * 2 + 2) want *= 2;
   index.assign(want, -1);
