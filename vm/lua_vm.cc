@@ -277,6 +277,13 @@ void VM::LuaDeliver(const CallSite& site, const Value* vals, uint32_t n) {
   // `false`, the protected call's `true`.
   const uint32_t outer = site.lua_flags >> kLuaOuterTrueShift;
   const bool pf = (site.lua_flags & kLuaPrependFalse) != 0;
+  // lua5.4 calls the message handler for exactly one result (luaD_throw's errfunc): extra ones are
+  // dropped and none is nil.
+  static const Value kNil = Value::Undefined();
+  if (pf) {
+    if (n == 0) vals = &kNil;
+    n = 1;
+  }
   const bool prot = (site.lua_flags & kLuaProtected) != 0 && !IsHandlerSite(site);
   const uint32_t npre = outer + (pf ? 1 : 0) + (prot ? 1 : 0);
   const uint32_t total = n + npre;

@@ -1,0 +1,10 @@
+-- An xpcall message handler gives one result, whatever it returns (lua5.4 calls it for one).
+print(xpcall(function() error({}) end, function(m) return "h1", "h2" end))
+print(xpcall(function() error("x") end, function(m) return m, 1, 2, 3 end))
+print(select("#", xpcall(function() error("x") end, function() return end)))
+print(xpcall(function() error("x") end, print))
+print(pcall(xpcall, function() error("y") end, function(m) return "h:" .. m, "extra" end))
+local co = coroutine.wrap(function()
+  return xpcall(function() coroutine.yield(1) error("z") end, function(m) return "co", "dropped" end)
+end)
+print(co(), co())
