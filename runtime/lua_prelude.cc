@@ -48,6 +48,75 @@ function __ipairs_meta(t, i)
   return i, v
 end
 
+-- table.insert/remove/concat/unpack/move on tables with a metatable (vm/lua_lib.cc hands them over):
+-- lua5.4's ltablib reads and writes elements with lua_geti/lua_seti (__index, __newindex) and takes
+-- the length with luaL_len (__len). The natives checked the other arguments; `level` places errors
+-- (0 when a native called the function), `name` is the function's name in messages.
+local mtoint, ult = math.tointeger, math.ult
+local function up(level) return level == 0 and 0 or level + 1 end
+local function tlen(t, level)
+  local n = mtoint(#t)
+  if n == nil then error("object length is not an integer", up(level)) end
+  return n
+end
+
+function __tinsert(t, nargs, pos, v, level, name)
+  local e = tlen(t, level) + 1
+  if nargs == 2 then t[e] = pos return end
+  if not ult(pos - 1, e) then
+    error("bad argument #2 to '" .. name .. "' (position out of bounds)", level)
+  end
+  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
+  t[pos] = v
+end
+
+function __tremove(t, haspos, pos, level, name)
+  local size = tlen(t, level)
+  if not haspos then pos = size end
+  if pos ~= size and ult(size, pos - 1) then
+    error("bad argument #1 to '" .. name .. "' (position out of bounds)", level)
+  end
+  local v = t[pos]
+  while pos < size do t[pos] = t[pos + 1]; pos = pos + 1 end
+  t[pos] = nil
+  return v
+end
+
+function __tconcat(t, sep, i, j, level)
+  if j == nil then j = tlen(t, level) end
+  local parts, n = {}, 0
+  for k = i, j do
+    local v = t[k]
+    local tv = type(v)
+    if tv ~= "string" and tv ~= "number" then
+      error(format("invalid value (%s) at index %d in table for 'concat'", tv, k), level)
+    end
+    n = n + 1
+    parts[n] = v
+  end
+  return concat(parts, sep)
+end
+
+function __tunpack(t, i, j, level)
+  if j == nil then j = tlen(t, level) end
+  if i > j then return end
+  if not ult(j - i, 1000000) then error("too many results to unpack", level) end
+  local out, n = {}, 0
+  for k = i, j do n = n + 1; out[n] = t[k] end
+  return unpack(out, 1, n)
+end
+
+function __tmove(a1, f, e, t, a2)
+  if e >= f then
+    if t > e or t <= f or a1 ~= a2 then
+      for i = 0, e - f do a2[t + i] = a1[f + i] end
+    else
+      for i = e - f, 0, -1 do a2[t + i] = a1[f + i] end
+    end
+  end
+  return a2
+end
+
 local function default_less(a, b) return a < b end
 
 -- table.sort with a comparator or with values that need __lt: lua5.4's algorithm (a median-of-three

@@ -8,6 +8,7 @@
 #include <climits>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -868,9 +869,29 @@ Value SUnpack(VM& vm, CallArgs& args) {
 
 // ------------------------------------------------------------------------------------------ table
 
+// A table library function on a table with a metatable: the prelude's Lua version (`name`, e.g.
+// "__tinsert") with `a`, so element reads and writes and the length go through the metamethods as
+// in lua5.4's ltablib. Errors are placed at table.X's Lua caller (level 2), or nowhere when a native
+// called it.
+Value TableLibWithMeta(VM& vm, const char* name, std::initializer_list<Value> a) {
+  Value slow = vm.lua_globals()->GetStr(vm.Intern(name));
+  std::vector<Value> v(a);
+  return vm.TailCall(slow, Value::Undefined(), v);
+}
+Value ErrorLevel(VM& vm) { return Value::Int(vm.lua_native_from_native() ? 0 : 2); }
+
 Value TInsert(VM& vm, CallArgs& args) {
   LuaTable* t;
   if (!CheckTable(vm, args, 0, "insert", &t)) return Value::Empty();
+  if (t->metatable != nullptr) {
+    if (args.argc != 2 && args.argc != 3)
+      return vm.LuaError("wrong number of arguments to 'insert'");
+    int64_t pos = 0;
+    if (args.argc == 3 && !CheckInt(vm, args, 1, "insert", &pos)) return Value::Empty();
+    return TableLibWithMeta(vm, "__tinsert",
+                            {args[0], Value::Int(args.argc), args.argc == 3 ? Value::Int(pos) : args[1],
+                             args[2], ErrorLevel(vm), vm.Str(FName(vm, args, "insert"))});
+  }
   LuaTable* w = WritableTable(vm, args[0]);
   int64_t e = w->Length() + 1;
   if (args.argc == 2) {
@@ -891,6 +912,14 @@ Value TInsert(VM& vm, CallArgs& args) {
 Value TRemove(VM& vm, CallArgs& args) {
   LuaTable* t;
   if (!CheckTable(vm, args, 0, "remove", &t)) return Value::Empty();
+  if (t->metatable != nullptr) {
+    int64_t pos = 0;
+    const bool has_pos = !args[1].IsUndefined();
+    if (has_pos && !CheckInt(vm, args, 1, "remove", &pos)) return Value::Empty();
+    return TableLibWithMeta(vm, "__tremove",
+                            {args[0], Value::Bool(has_pos), Value::Int(pos), ErrorLevel(vm),
+                             vm.Str(FName(vm, args, "remove"))});
+  }
   LuaTable* w = WritableTable(vm, args[0]);
   int64_t size = w->Length();
   int64_t pos;
@@ -914,6 +943,11 @@ Value TConcat(VM& vm, CallArgs& args) {
   int64_t i, j;
   if (!OptInt(vm, args, 2, "concat", 1, &i) || !OptInt(vm, args, 3, "concat", t->Length(), &j))
     return Value::Empty();
+  if (t->metatable != nullptr)
+    return TableLibWithMeta(vm, "__tconcat",
+                            {args[0], args[1].IsUndefined() ? Value::FromString(vm.empty_string()) : args[1],
+                             Value::Int(i), args[3].IsUndefined() ? Value::Undefined() : Value::Int(j),
+                             ErrorLevel(vm)});
   std::string out;
   for (int64_t k = i; k <= j; ++k) {
     Value v = t->GetInt(k);
@@ -941,6 +975,10 @@ Value TUnpack(VM& vm, CallArgs& args) {
   if (!OptInt(vm, args, 2, "unpack", t ? t->Length() : 0, &j)) return Value::Empty();
   if (t == nullptr)
     return ArgError(vm, 1, "unpack", absl::StrCat("table expected, got ", vm.LuaTypeName(args[0])));
+  if (t->metatable != nullptr)
+    return TableLibWithMeta(vm, "__tunpack",
+                            {args[0], Value::Int(i),
+                             args[2].IsUndefined() ? Value::Undefined() : Value::Int(j), ErrorLevel(vm)});
   if (i > j) return vm.LuaReturn({});
   if (static_cast<uint64_t>(j) - static_cast<uint64_t>(i) >= 1000000u)
     return vm.LuaError("too many results to unpack");
@@ -1119,6 +1157,14 @@ Value TMove(VM& vm, CallArgs& args) {
     return Value::Empty();
   Value dest = args[4].IsUndefined() ? args[0] : args[4];
   if (!IsTable(dest)) return ArgError(vm, 5, "move", "table expected");
+  if (e >= f) {
+    // lua5.4 tmove's argument checks.
+    if (!(f > 0 || e < INT64_MAX + f)) return ArgError(vm, args, 3, "move", "too many elements to move");
+    if (t > INT64_MAX - (e - f)) return ArgError(vm, args, 4, "move", "destination wrap around");
+  }
+  if (a1->metatable != nullptr || AsTable(vm, dest)->metatable != nullptr)
+    return TableLibWithMeta(vm, "__tmove",
+                            {args[0], Value::Int(f), Value::Int(e), Value::Int(t), dest});
   LuaTable* w = WritableTable(vm, dest);
   if (e >= f) {
     vm.ChargeSteps(static_cast<uint64_t>(e - f) / 16);
