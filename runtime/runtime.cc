@@ -163,6 +163,43 @@ class RunHost : public vm::Host {
 
   void set_vm(vm::VM* vm) { vm_ = vm; }
 
+  // Admits a host call (DESIGN §1): the maxToolCalls check, then a call id (its key is
+  // "<runId>:<id>"), `listed` in the Result's toolCalls, roundtrip mode's snapshot right after it,
+  // and the before hook with `path` (admitted calls count even when the hook denies them). Returns
+  // the id, or 0 with `refused` filled (ToolCallLimitExceeded terminates; ApprovalDenied).
+  uint64_t Admit(std::string listed, const std::string& path, const std::string& input_json,
+                 tools::ToolKind kind, StartResult* refused) {
+    refused->ok = false;
+    if (static_cast<int64_t>(tool_calls_.size()) >= limits_.max_tool_calls) {
+      refused->kind = "ToolCallLimitExceeded";
+      refused->message = absl::StrCat("The program made more than ", limits_.max_tool_calls,
+                                      " tool calls (maxToolCalls)");
+      refused->terminate = true;
+      return 0;
+    }
+    uint64_t id = ++next_call_id_;
+    tool_calls_.push_back(std::move(listed));
+    if (options_.roundtrip && vm_ != nullptr) {
+      roundtrip_due_ = true;
+      vm_->YieldAtStep(vm_->steps() + 1);  // roundtrip right after this host call
+    }
+    if (options_.hooks.before) {
+      // Admitted (it has its key and counts toward maxToolCalls), but not yet sent to the tool.
+      HostCallInfo info{path, input_json, absl::StrCat(run_id_, ":", id), kind};
+      absl::Status approval = options_.hooks.before(info);
+      if (!approval.ok()) {
+        refused->kind = "ApprovalDenied";
+        refused->message = approval.message().empty()
+                               ? absl::StrCat(info.path, " (", info.key, ") was denied by a before hook")
+                               : std::string(approval.message());
+        denials_.push_back(refused->message);
+        return 0;
+      }
+    }
+    refused->ok = true;
+    return id;
+  }
+
   StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) override {
     StartResult r;
     tools::LookupError lookup_error;
@@ -175,35 +212,9 @@ class RunHost : public vm::Host {
       suggestions_ = lookup_error.suggestions;
       return r;
     }
-    if (static_cast<int64_t>(tool_calls_.size()) >= limits_.max_tool_calls) {
-      r.ok = false;
-      r.kind = "ToolCallLimitExceeded";
-      r.message = absl::StrCat("The program made more than ", limits_.max_tool_calls,
-                               " tool calls (maxToolCalls)");
-      r.terminate = true;
-      return r;
-    }
-    uint64_t id = ++next_call_id_;
-    tool_calls_.push_back(tools::JoinPath(path));
-    if (options_.roundtrip && vm_ != nullptr) {
-      roundtrip_due_ = true;
-      vm_->YieldAtStep(vm_->steps() + 1);  // roundtrip right after this host call
-    }
-    if (options_.hooks.before) {
-      // Admitted (it has its key and counts toward maxToolCalls), but not yet sent to the tool.
-      HostCallInfo info{"tools." + tools::JoinPath(path), input_json, absl::StrCat(run_id_, ":", id),
-                        (*tool)->kind};
-      absl::Status approval = options_.hooks.before(info);
-      if (!approval.ok()) {
-        r.ok = false;
-        r.kind = "ApprovalDenied";
-        r.message = approval.message().empty()
-                        ? absl::StrCat(info.path, " (", info.key, ") was denied by a before hook")
-                        : std::string(approval.message());
-        denials_.push_back(r.message);
-        return r;
-      }
-    }
+    uint64_t id = Admit(tools::JoinPath(path), "tools." + tools::JoinPath(path), input_json,
+                        (*tool)->kind, &r);
+    if (id == 0) return r;
     CallRecord& rec = calls_[id];
     rec.id = id;
     rec.key = absl::StrCat(run_id_, ":", id);
@@ -221,33 +232,16 @@ class RunHost : public vm::Host {
   // but never waits, so it is never in flight at a suspend.
   SearchResult Search(std::string input_json) override {
     SearchResult r;
-    if (static_cast<int64_t>(tool_calls_.size()) >= limits_.max_tool_calls) {
+    StartResult admission;
+    uint64_t id = Admit("search", "search", input_json, tools::ToolKind::kPlain, &admission);
+    if (id == 0) {
       r.ok = false;
-      r.kind = "ToolCallLimitExceeded";
-      r.message = absl::StrCat("The program made more than ", limits_.max_tool_calls,
-                               " tool calls (maxToolCalls)");
-      r.terminate = true;
+      r.kind = std::move(admission.kind);
+      r.message = std::move(admission.message);
+      r.terminate = admission.terminate;
       return r;
     }
-    uint64_t id = ++next_call_id_;
-    tool_calls_.push_back("search");
-    if (options_.roundtrip && vm_ != nullptr) {
-      roundtrip_due_ = true;
-      vm_->YieldAtStep(vm_->steps() + 1);
-    }
     HostCallInfo info{"search", input_json, absl::StrCat(run_id_, ":", id), tools::ToolKind::kPlain};
-    if (options_.hooks.before) {
-      absl::Status approval = options_.hooks.before(info);
-      if (!approval.ok()) {
-        r.ok = false;
-        r.kind = "ApprovalDenied";
-        r.message = approval.message().empty()
-                        ? absl::StrCat("search (", info.key, ") was denied by a before hook")
-                        : std::string(approval.message());
-        denials_.push_back(r.message);
-        return r;
-      }
-    }
     CallEnding ending;
     auto request = tools::ParseSearchRequest(input_json);
     absl::StatusOr<tools::SearchResult> found =
