@@ -16,8 +16,10 @@
 #include <sstream>
 #include <thread>
 #include <variant>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_join.h"
 #include "compiler/compile.h"
 #include "runtime/runtime.h"
 #include "snapshot/snapshot.h"
@@ -261,8 +263,8 @@ int main(int argc, char** argv) {
   CLI::App* search =
       app.add_subcommand("search", "Search the tools; print one page of matches as JSON");
   codemode::tools::SearchRequest search_request;
-  search->add_option("query", search_request.query,
-                     "Words to look for (omitted: browse all tools)");
+  std::vector<std::string> search_words;  // `codemode search refund order` works unquoted too
+  search->add_option("query", search_words, "Words to look for (omitted: browse all tools)");
   search->add_option(
       "--path", search_request.path,
       "Only this tool, or only the tools of this namespace (dotted or tools.x[\"y\"])");
@@ -300,6 +302,7 @@ int main(int argc, char** argv) {
       std::cout << codemode::json::SerializePretty(*entries, 2) << "\n";
       return 0;
     }
+    search_request.query = absl::StrJoin(search_words, " ");
     auto found = tools::Search(tree, search_request, sig_lang);
     if (!found.ok()) return Usage(std::string(found.status().message()));
     std::cout << tools::SearchResultToJson(*found) << "\n";

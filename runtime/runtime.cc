@@ -255,7 +255,7 @@ class RunHost : public vm::Host {
     } else {
       r.ok = false;
       r.kind = "InvalidToolInput";
-      r.message = absl::StrCat("search: ", found.status().message());
+      r.message = std::string(found.status().message());  // "search: …" (tools/search.h)
       ending.kind = CallEnding::Kind::kFailure;
       ending.message = r.message;
     }
@@ -691,6 +691,11 @@ vm::Value LuaSearchNative(vm::VM& vm, vm::CallArgs& args) {
   vm::Value v;
   std::string error;
   if (!vm.ParseJsonForLua(r.output_json, &v, &error)) return vm.LuaError("search: " + error, 0);
+  // The last page's nextOffset is nil, not json.null (a table, so truthy): `while offset do …
+  // offset = r.nextOffset end` ends.
+  auto* t = static_cast<vm::LuaTable*>(v.AsObject());
+  vm::Value next = vm::Value::FromString(vm.NewStringBytes("nextOffset"));
+  if (t->Get(next).IsObject()) t->Set(vm.heap(), next, vm::Value::Undefined());
   return v;
 }
 

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <string_view>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -16,9 +19,15 @@ namespace {
 
 // Scores of one query word by where it matched (see Search in search.h).
 constexpr int kOwnName = 8;
-constexpr int kNamespaceName = 4;
+constexpr int kNamespaceName = 6;
 constexpr int kDescription = 2;
 constexpr int kNamespaceDescription = 1;
+// Bounds on one search's work, whatever the program sends: the query and path lengths, the words
+// of a query that count, and the bytes of each description that are read for words.
+constexpr size_t kMaxQueryBytes = 1024;
+constexpr size_t kMaxQueryWords = 32;
+constexpr size_t kMaxPathBytes = 1024;
+constexpr size_t kMaxDescriptionBytes = 4096;
 
 bool IsWordByte(char c) {
   return absl::ascii_isalnum(static_cast<unsigned char>(c)) ||
@@ -41,9 +50,63 @@ std::vector<std::string> Words(std::string_view text) {
   return out;
 }
 
-bool AnyStartsWith(const std::vector<std::string>& words, const std::string& word) {
-  return std::any_of(words.begin(), words.end(),
-                     [&](const std::string& w) { return w.compare(0, word.size(), word) == 0; });
+// A light English stemmer, applied to query words and to the words they are matched with alike, so
+// "refunds" finds "refund" and "emails" finds "email": -ies → -y, -es/-s, -ing, -ed (the word keeps at
+// least three letters).
+std::string Stem(std::string w) {
+  auto cut = [&](std::string_view suffix, std::string_view with, size_t keep) {
+    if (w.size() >= suffix.size() + keep && std::string_view(w).ends_with(suffix)) {
+      w.resize(w.size() - suffix.size());
+      w += with;
+      return true;
+    }
+    return false;
+  };
+  if (cut("ies", "y", 3) || cut("sses", "ss", 3) || cut("ing", "", 3) || cut("ed", "", 3)) return w;
+  if (!std::string_view(w).ends_with("ss")) cut("s", "", 3);
+  return w;
+}
+
+// The words of a name: split at non-word bytes and at lower→upper case changes ("lookupById" →
+// lookup, by, id), lowercased and stemmed.
+std::vector<std::string> NameWords(std::string_view name) {
+  std::string spaced;
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (i > 0 && absl::ascii_isupper(static_cast<unsigned char>(name[i])) &&
+        absl::ascii_islower(static_cast<unsigned char>(name[i - 1])))
+      spaced.push_back(' ');
+    spaced.push_back(name[i]);
+  }
+  std::vector<std::string> out = Words(spaced);
+  for (std::string& w : out) w = Stem(std::move(w));
+  return out;
+}
+
+std::vector<std::string> TextWords(std::string_view text) {
+  std::vector<std::string> out = Words(text.substr(0, std::min(text.size(), kMaxDescriptionBytes)));
+  for (std::string& w : out) w = Stem(std::move(w));
+  return out;
+}
+
+// Words a query gives no signal with ("weather in paris" must not find "inventory" by "in"; "get
+// order" is about orders, not about every tool named get).
+bool IsStopWord(std::string_view w) {
+  static constexpr std::string_view kStop[] = {
+      "a",    "an",   "the",  "in",   "on",   "of",    "for",  "to",   "by",   "and",
+      "or",   "with", "from", "at",   "is",   "are",   "my",   "me",   "i",    "it",
+      "this", "that", "all",  "any",  "some", "please", "how", "what", "which", "do",
+      "does", "can",  "be",   "into", "as",   "its",
+      // verbs and nouns of the request itself ("get order", "find a tool to …")
+      "get",  "find", "fetch", "show", "want", "need", "tool", "tools", "using", "use"};
+  return std::find(std::begin(kStop), std::end(kStop), w) != std::end(kStop);
+}
+
+// Whether query word `q` matches one of `words`: equal, or a prefix of it when `q` has at least
+// three letters (a short word matching inside longer ones finds too much).
+bool Matches(const std::vector<std::string>& words, const std::string& q) {
+  return std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+    return w == q || (q.size() >= 3 && w.compare(0, q.size(), q) == 0);
+  });
 }
 
 // The segments of a `tools.a["b"]` expression (TypeScript or Lua quoting), or nullopt when `p`
@@ -152,6 +215,16 @@ std::vector<CatalogEntry> Catalog(const ToolTree& tree, SignatureLanguage lang) 
 absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& req,
                                     SignatureLanguage lang) {
   if (absl::Status limit = CheckLimit(req.limit); !limit.ok()) return limit;
+  if (req.query.size() > kMaxQueryBytes) {
+    return absl::InvalidArgumentError(absl::StrCat("search: the query is ", req.query.size(),
+                                                   " bytes long; use at most ", kMaxQueryBytes,
+                                                   " (a few words)"));
+  }
+  if (req.path.size() > kMaxPathBytes) {
+    return absl::InvalidArgumentError(absl::StrCat("search: the path is ", req.path.size(),
+                                                   " bytes long; a tool or namespace path has at most ",
+                                                   kMaxPathBytes));
+  }
   // The scope: every tool, one tool, or the tools under one namespace.
   std::vector<std::string> scope;
   if (!req.path.empty()) {
@@ -179,7 +252,24 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
     }
   }
 
-  std::vector<std::string> words = Words(req.query);
+  // The query's words, stop words left out (unless that leaves none), stemmed, each once.
+  std::vector<std::string> raw = Words(req.query);
+  std::vector<std::string> words;
+  for (std::string& w : raw) {
+    if (IsStopWord(w)) continue;
+    std::string stem = Stem(std::move(w));
+    if (std::find(words.begin(), words.end(), stem) == words.end()) words.push_back(std::move(stem));
+  }
+  if (words.empty()) {
+    for (std::string& w : raw) {
+      std::string stem = Stem(std::move(w));
+      if (std::find(words.begin(), words.end(), stem) == words.end()) words.push_back(std::move(stem));
+    }
+  }
+  if (words.size() > kMaxQueryWords) {
+    return absl::InvalidArgumentError(absl::StrCat("search: the query has ", words.size(),
+                                                   " different words; use at most ", kMaxQueryWords));
+  }
   struct Hit {
     size_t index;
     size_t matched;
@@ -187,6 +277,13 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
   };
   std::vector<Hit> hits;
   const std::vector<ToolEntry>& list = tree.List();
+  // Each namespace's description words, split once per search (not once per tool under it).
+  absl::flat_hash_map<const Namespace*, std::vector<std::string>> namespace_text;
+  auto namespace_words = [&](const Namespace* ns) -> const std::vector<std::string>& {
+    auto [it, inserted] = namespace_text.try_emplace(ns);
+    if (inserted) it->second = TextWords(ns->description);
+    return it->second;
+  };
   for (size_t i = 0; i < list.size(); ++i) {
     const ToolEntry& e = list[i];
     if (e.path.size() <= scope.size() || !std::equal(scope.begin(), scope.end(), e.path.begin())) {
@@ -196,26 +293,27 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
       hits.push_back({i, 0, 0});
       continue;
     }
-    std::vector<std::string> segments;
-    for (const std::string& s : e.path) segments.push_back(absl::AsciiStrToLower(s));
-    std::vector<std::string> description = Words(e.tool != nullptr ? e.tool->description : "");
-    std::vector<std::string> namespace_words = Words(tree.root().description);
+    std::vector<std::string> own = NameWords(e.path.back());
+    std::vector<std::string> ns_names;
+    for (size_t n = 0; n + 1 < e.path.size(); ++n)
+      for (std::string& w : NameWords(e.path[n])) ns_names.push_back(std::move(w));
+    std::vector<std::string> description = TextWords(e.tool != nullptr ? e.tool->description : "");
+    std::vector<const std::vector<std::string>*> ns_texts{&namespace_words(&tree.root())};
     for (size_t n = 1; n < e.path.size(); ++n) {
       const Namespace* ns = tree.FindNamespace(absl::MakeConstSpan(e.path).subspan(0, n));
-      if (ns == nullptr) continue;
-      for (std::string& w : Words(ns->description)) namespace_words.push_back(std::move(w));
+      if (ns != nullptr) ns_texts.push_back(&namespace_words(ns));
     }
     Hit hit{i, 0, 0};
     for (const std::string& w : words) {
       int best = 0;
-      if (absl::StrContains(segments.back(), w)) {
+      if (Matches(own, w)) {
         best = kOwnName;
-      } else if (std::any_of(segments.begin(), segments.end() - 1,
-                             [&](const std::string& s) { return absl::StrContains(s, w); })) {
+      } else if (Matches(ns_names, w)) {
         best = kNamespaceName;
-      } else if (AnyStartsWith(description, w)) {
+      } else if (Matches(description, w)) {
         best = kDescription;
-      } else if (AnyStartsWith(namespace_words, w)) {
+      } else if (std::any_of(ns_texts.begin(), ns_texts.end(),
+                             [&](const std::vector<std::string>* t) { return Matches(*t, w); })) {
         best = kNamespaceDescription;
       }
       if (best > 0) {
@@ -225,9 +323,11 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
     }
     if (hit.matched > 0) hits.push_back(hit);
   }
+  // Best score first (where the words matched counts more than how many did: "get order" should
+  // put orders.* before customers.get), then more words matched, then catalog order.
   std::stable_sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    if (a.matched != b.matched) return a.matched > b.matched;
-    return a.score > b.score;
+    if (a.score != b.score) return a.score > b.score;
+    return a.matched > b.matched;
   });
 
   SearchResult result;

@@ -46,12 +46,17 @@ struct SearchResult {
 
 // Searches the tools of `tree` (or of the namespace `req.path` names). The query is split into
 // words (runs of ASCII letters and digits, and of non-ASCII bytes; compared ASCII
-// case-insensitively). A word matches a tool through, best first: its own name (substring, 8), a
-// namespace name on its path (substring, 4), its description (a description word starting with
-// it, 2), the description of an enclosing namespace (likewise, 1). Tools matching no word are left
-// out; the rest are ordered by the number of words matched, then the sum of each word's best
-// score, then List() order. Errors (InvalidArgument, "search: ..."): limit outside 1..50; a path
-// that is neither a tool nor a namespace (with the closest tool names).
+// case-insensitively); common English stop words ("in", "the", "for"…) are dropped unless nothing
+// else is left, and every word — the query's and the catalog's — is stemmed lightly ("refunds",
+// "emails", "invoices" → refund, email, invoice). Names are split into words too ("lookup-by-id",
+// "lookupById" → lookup, by, id). A query word matches a word it equals or, from three letters on,
+// begins. It scores by where it matches best: the tool's own name (8), a namespace name on its path
+// (6), its description (2), the description of an enclosing namespace or the root (1). Tools
+// matching no word are left out; the rest are ordered by total score, then the number of words
+// matched, then List() order. Bounded work: a query of at most 1,024 bytes and 32 different words, a
+// path of at most 1,024 bytes, the first 4,096 bytes of each description. Errors (InvalidArgument,
+// "search: ..."): those bounds; limit outside 1..50; a path that is neither a tool nor a namespace
+// (with the closest tool names).
 absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& req,
                                     SignatureLanguage lang);
 

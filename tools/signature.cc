@@ -63,6 +63,11 @@ class Renderer {
   bool ts() const { return lang_ == Lang::kTypeScript; }
   std::string_view never() const { return ts() ? "never" : "nil"; }
   std::string_view marker() const { return ts() ? "/* truncated */" : "--[[truncated]]"; }
+  // The marker where a type is expected (a union, intersection or tuple member): TypeScript needs a
+  // type there for the signature to stay valid.
+  std::string_view type_marker() const { return ts() ? "unknown /* truncated */" : "--[[truncated]]"; }
+  // JSON null: TypeScript's null; a Lua program receives json.null (nil only removes a field).
+  std::string_view null_type() const { return ts() ? "null" : "json.null"; }
   // Every byte a type adds besides its members' text counts toward the budget, so the size of
   // the whole result is what was spent (plus at most one marker per nesting level).
   bool Full() const { return spent_ > max_bytes_; }
@@ -85,7 +90,7 @@ class Renderer {
       std::vector<Rendered> members;
       for (const json::Value& v : e->as_array()) {
         if (Full()) {
-          members.push_back(Atom(std::string(marker())));
+          members.push_back(Atom(std::string(type_marker())));
           break;
         }
         members.push_back(Literal(v));
@@ -112,7 +117,7 @@ class Renderer {
     if (n == nullptr || !n->is_bool() || !n->as_bool() || IsUnknown(r)) return r;
     std::vector<Rendered> members;
     members.push_back(std::move(r));
-    members.push_back(Atom(ts() ? "null" : "nil"));
+    members.push_back(Atom(std::string(null_type())));
     return Union(std::move(members));
   }
 
@@ -120,7 +125,7 @@ class Renderer {
     std::vector<Rendered> out;
     for (const json::Value& m : list) {
       if (Full()) {
-        out.push_back(Atom(std::string(marker())));
+        out.push_back(Atom(std::string(type_marker())));
         break;
       }
       out.push_back(Type(m, depth + 1));
@@ -132,7 +137,7 @@ class Renderer {
     std::vector<Rendered> kept;
     for (Rendered& m : members) {
       if (IsUnknown(m)) return Unknown();
-      if (m.text == never() && ts()) continue;
+      if (m.text == never()) continue;
       bool seen = std::any_of(kept.begin(), kept.end(),
                               [&](const Rendered& k) { return k.text == m.text; });
       if (!seen) kept.push_back(std::move(m));
@@ -224,7 +229,7 @@ class Renderer {
       case json::Type::kString:
         return Atom(QuoteString(v.as_string(), lang_));
       case json::Type::kNull:
-        return Atom(ts() ? "null" : "nil");
+        return Atom(std::string(null_type()));
       case json::Type::kBool:
       case json::Type::kNumber:
         return Atom(json::Serialize(v));
@@ -267,7 +272,7 @@ class Renderer {
   Rendered Named(const json::Value& s, std::string_view type, int depth) {
     if (type == "string" || type == "number" || type == "boolean") return Atom(std::string(type));
     if (type == "integer") return Atom(ts() ? "number" : "integer");
-    if (type == "null") return Atom(ts() ? "null" : "nil");
+    if (type == "null") return Atom(std::string(null_type()));
     if (type == "object") return Object(s, depth);
     if (type == "array") return ArrayType(s, depth);
     return Unknown();
@@ -318,8 +323,10 @@ class Renderer {
     }
     if (extra_schema && !Full()) {
       spent_ += 16;
-      members.push_back(
-          absl::StrCat(ts() ? "[key: string]: " : "[string]: ", Type(*extra, depth + 1).text));
+      // Next to named properties, TypeScript wants every property's type to fit the index
+      // signature's (TS2411), so it says `unknown` there; Lua's form shows the schema's type.
+      members.push_back(ts() ? std::string("[key: string]: unknown")
+                             : absl::StrCat("[string]: ", Type(*extra, depth + 1).text));
     }
     spent_ += 4 + 2 * members.size();
     return Atom(absl::StrCat("{ ", absl::StrJoin(members, ts() ? "; " : ", "), " }"));

@@ -118,6 +118,11 @@ TEST_CASE("search: bad arguments are catchable InvalidToolInput errors", "[searc
   CHECK_FALSE(r.ok);
   CHECK(r.error.kind == "InvalidToolInput");
   CHECK(r.error.message.find("search: ") != std::string::npos);
+  CHECK(r.error.message.find("search: search:") == std::string::npos);
+  // Bounded work: a huge query is refused at once.
+  Result huge = rt->Execute("search('x '.repeat(100000))");
+  CHECK(huge.error.kind == "InvalidToolInput");
+  CHECK(huge.error.message.find("at most 1024") != std::string::npos);
   Result bad = rt->Execute("search({ query: 'x', colour: 'red' })");
   CHECK(bad.error.kind == "InvalidToolInput");
   CHECK(bad.error.message.find("colour") != std::string::npos);
@@ -163,7 +168,12 @@ TEST_CASE("search: Lua gets a table directly, with Lua signatures", "[search][lu
         R"("tools.orders[\"lookup-by-id\"]")");
   CHECK(Ok(*rt, "return #search().items") == "5");
   CHECK(Ok(*rt, "return search({ limit = 2 }).nextOffset") == "2");
-  CHECK(Ok(*rt, "return search({ limit = 5 }).nextOffset") == "null");
+  CHECK(Ok(*rt, "return search({ limit = 5 }).nextOffset == nil") == "true");
+  // The usual paging loop ends.
+  CHECK(Ok(*rt, "local seen, offset = {}, 0 "
+                "while offset do local r = search({ limit = 2, offset = offset }) "
+                "for _, it in ipairs(r.items) do seen[#seen + 1] = it.dotted end "
+                "offset = r.nextOffset end return #seen") == "5");
   // pcall recovers from a refused search and sees the message.
   CHECK(Ok(*rt, "local ok, e = pcall(search, { limit = 0 }) return { ok, type(e) }") ==
         R"([false,"string"])");

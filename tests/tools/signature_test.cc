@@ -60,16 +60,16 @@ TEST_CASE("scalar types enums consts and unions", "[signature]") {
   CHECK(Ts(R"({"type":"number"})") == "number");
   CHECK(Ts(R"({"type":"boolean"})") == "boolean");
   CHECK(Ts(R"({"type":"null"})") == "null");
-  CHECK(Lua(R"({"type":"null"})") == "nil");
+  CHECK(Lua(R"({"type":"null"})") == "json.null");
   CHECK(Ts(R"({"enum":["open","done",3,null,true]})") == R"("open" | "done" | 3 | null | true)");
-  CHECK(Lua(R"({"enum":["open","done",3,null,true]})") == R"("open" | "done" | 3 | nil | true)");
+  CHECK(Lua(R"({"enum":["open","done",3,null,true]})") == R"("open" | "done" | 3 | json.null | true)");
   CHECK(Ts(R"({"const":"x"})") == R"("x")");
   CHECK(Ts(R"({"const":{"a":[1]}})") == R"({"a":[1]})");
   CHECK(Lua(R"({"const":{"a":[1]}})") == "table");
   CHECK(Ts(R"({"type":["string","null"]})") == "string | null");
   CHECK(Lua(R"({"type":["string","integer"]})") == "string | integer");
   CHECK(Ts(R"({"type":"string","nullable":true})") == "string | null");
-  CHECK(Lua(R"({"type":"string","nullable":true})") == "string | nil");
+  CHECK(Lua(R"({"type":"string","nullable":true})") == "string | json.null");
   CHECK(Ts(R"({"anyOf":[{"type":"string"},{"type":"number"}]})") == "string | number");
   CHECK(Ts(R"({"oneOf":[{"type":"string"},{"type":"string"}]})") == "string");
   CHECK(Ts(R"({"anyOf":[{"type":"string"},{}]})") == "unknown");
@@ -108,7 +108,7 @@ TEST_CASE("objects with required optional quoted and additional properties", "[s
   CHECK(Ts(R"({"type":"object","additionalProperties":false})") == "{}");
   CHECK(Ts(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],)"
            R"("additionalProperties":{"type":"string"}})") ==
-        "{ a: string; [key: string]: string }");
+        "{ a: string; [key: string]: unknown }");
   CHECK(Lua(R"({"type":"object","properties":{"a":{"type":"string"}},"required":["a"],)"
             R"("additionalProperties":{"type":"string"}})") == "{ a: string, [string]: string }");
   // Object keywords without "type".
@@ -276,6 +276,20 @@ TEST_CASE("hostile schemas stay bounded and never crash", "[signature][hostile]"
     CHECK(Ts(R"({"type":["string",7]})") == "unknown");
     CHECK(Ts(R"({"$ref":"#/$defs/0/1","$defs":[[1]]})") == "unknown");
   }
+}
+
+TEST_CASE("a truncated union stays a valid TypeScript type", "[signature]") {
+  // 600 enum strings overflow the signature budget: the union ends in a type, not a bare comment
+  // (tsc rejects `"a" | /* truncated */`).
+  std::string schema = R"({"enum":[)";
+  for (int i = 0; i < 600; ++i) schema += (i ? ",\"" : "\"") + std::string(20, 'a' + i % 26) + "\"";
+  schema += "]}";
+  std::string ts = Ts(schema);
+  CHECK(ts.size() < kMaxSignatureBytes * 2);
+  CHECK(ts.ends_with("| unknown /* truncated */"));
+  CHECK(ts.find("| /* truncated */") == std::string::npos);
+  std::string lua = Lua(schema);
+  CHECK(lua.ends_with("--[[truncated]]"));
 }
 
 }  // namespace codemode::tools
