@@ -6,7 +6,7 @@
 #include <string_view>
 #include <utility>
 
-#include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -277,8 +277,9 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
   };
   std::vector<Hit> hits;
   const std::vector<ToolEntry>& list = tree.List();
-  // Each namespace's description words, split once per search (not once per tool under it).
-  absl::flat_hash_map<const Namespace*, std::vector<std::string>> namespace_text;
+  // Each namespace's description words, split once per search (not once per tool under it). A
+  // node map: the references handed out must survive later insertions.
+  absl::node_hash_map<const Namespace*, std::vector<std::string>> namespace_text;
   auto namespace_words = [&](const Namespace* ns) -> const std::vector<std::string>& {
     auto [it, inserted] = namespace_text.try_emplace(ns);
     if (inserted) it->second = TextWords(ns->description);
