@@ -18,6 +18,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
@@ -27,6 +28,7 @@
 #include "snapshot/snapshot.h"
 #include "tools/json.h"
 #include "tools/search.h"
+#include "tools/signature.h"
 #include "vm/lua/table.h"
 #include "vm/realm.h"
 #include "vm/vm.h"
@@ -785,6 +787,35 @@ void ExtractLocation(vm::VM& vm, vm::Value error, uint32_t* line, uint32_t* colu
   }
 }
 
+// An uncaught "TypeError: tools.x.y is not a function" (a call of a tool the catalog does not have,
+// so `tools.x.y` read undefined): UnknownTool, with what the tree says of the path and the closest
+// tool names (DESIGN §1; the error the program could catch stays Node.js's TypeError). False when the
+// message is anything else.
+bool DescribeUnknownTool(const tools::ToolTree& tree, std::string_view message, std::string* out,
+                         std::vector<std::string>* suggestions) {
+  constexpr std::string_view kPrefix = "TypeError: tools.", kSuffix = " is not a function";
+  if (!message.starts_with(kPrefix) || !message.ends_with(kSuffix)) return false;
+  // (Debian's Abseil has its own string_view: std::string crosses into StrCat/StrSplit.)
+  const std::string text(message);
+  const std::string dotted =
+      text.substr(kPrefix.size() - 6, text.size() - kSuffix.size() - (kPrefix.size() - 6));
+  const std::string rest = dotted.substr(6);  // after "tools."
+  if (rest.empty() || rest.find_first_of("[]()\"' ") != std::string::npos) return false;
+  std::vector<std::string> path = absl::StrSplit(rest, '.');
+  tools::LookupError error;
+  if (tree.Lookup(path, &error).ok()) {
+    // The path names a tool, so the expression was not that path: e.g. tools["orders.lookup"].
+    *out = absl::StrCat(text, ": ", dotted, " is a tool, but the expression called was not ",
+                        "that path (a dotted string is not a key of tools); call it as ",
+                        tools::ToolExpression(path, tools::SignatureLanguage::kTypeScript), "(…)");
+    *suggestions = {rest};
+    return true;
+  }
+  *out = absl::StrCat(text, ": ", error.message);
+  *suggestions = error.suggestions;
+  return true;
+}
+
 std::string DescribeReason(vm::VM& vm, vm::Value reason) {
   std::string d = vm.DescribeError(reason);
   if (!d.empty()) return d;
@@ -1447,8 +1478,16 @@ Result Program::State::Finish() {
       std::string message = DescribeReason(v, reason);
       if (kind == "ExecutionFailure" && line > 0)
         absl::StrAppend(&message, " (line ", line, ", col ", col, ")");
-      fail(kind, message, line, col);
-      if (kind == "UnknownTool") result.error.suggestions = host->suggestions();
+      std::string unknown;
+      std::vector<std::string> close;
+      if (kind == "ExecutionFailure" && language == Language::kJavaScript &&
+          DescribeUnknownTool(options->tools, DescribeReason(v, reason), &unknown, &close)) {
+        fail("UnknownTool", unknown, line, col);
+        result.error.suggestions = std::move(close);
+      } else {
+        fail(kind, message, line, col);
+        if (kind == "UnknownTool") result.error.suggestions = host->suggestions();
+      }
     } else {
       fail("ExecutionFailure",
            "The program's result never settled: it awaited a promise that nothing resolves");
