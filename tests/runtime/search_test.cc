@@ -187,21 +187,24 @@ TEST_CASE("search: Lua gets a table directly, with Lua signatures", "[search][lu
   CHECK(r.error.kind == "ToolCallLimitExceeded");
 }
 
-TEST_CASE("search: calling a tool the catalog lacks is UnknownTool with the closest names",
+TEST_CASE("search: calling a tool the catalog lacks names the closest tools",
           "[search]") {
   auto rt = Make(Language::kJavaScript);
   Result typo = rt->Execute("return await tools.orders.lokup({ id: 1 })");
   CHECK_FALSE(typo.ok);
-  CHECK(typo.error.kind == "UnknownTool");
+  // ExecutionFailure as in Node.js (acceptance corpus js/core 150), with the catalog's hint.
+  CHECK(typo.error.kind == "ExecutionFailure");
   CHECK(typo.error.message.find("TypeError: tools.orders.lokup is not a function") == 0);
+  CHECK(typo.error.message.find("did you mean orders.lookup?") != std::string::npos);
   CHECK(typo.error.suggestions == std::vector<std::string>{"orders.lookup"});
   // A dotted string used as one key names a real tool: the message says how to call it.
   Result dotted = rt->Execute("return await tools['orders.lookup']({ id: 1 })");
-  CHECK(dotted.error.kind == "UnknownTool");
+  CHECK(dotted.error.kind == "ExecutionFailure");
   CHECK(dotted.error.message.find("call it as tools.orders.lookup(") != std::string::npos);
   // What the program catches stays Node.js's TypeError; other calls of non-functions are untouched.
   CHECK(Ok(*rt, "try { await tools.orders.lokup({}) } catch (e) { return [e.name, e.message] }") ==
         R"(["TypeError","tools.orders.lokup is not a function"])");
   Result other = rt->Execute("const o = {}; return o.x()");
   CHECK(other.error.kind == "ExecutionFailure");
+  CHECK(other.error.suggestions.empty());
 }
