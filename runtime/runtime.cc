@@ -638,6 +638,10 @@ vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
                                                  "object), got ", args.argc));
   std::string input = "{}";
   if (args.argc == 1 && !args.argv[0].IsNullish()) {
+    // JSON.stringify would drop a function or a symbol and so browse everything: refuse them.
+    if (args.argv[0].IsSymbol() || vm.IsCallable(args.argv[0]))
+      return fail("InvalidToolInput",
+                  "search: expected a query string or an object {query?, path?, limit?, offset?}");
     vm::VM::ExportStatus st = vm.SerializeForHost(args.argv[0], false, &input);
     if (!st.ok)
       return fail("InvalidToolInput",

@@ -128,6 +128,11 @@ TEST_CASE("search: bad arguments are catchable InvalidToolInput errors", "[searc
   CHECK(bad.error.message.find("colour") != std::string::npos);
   Result two = rt->Execute("search('a', 'b')");
   CHECK(two.error.kind == "InvalidToolInput");
+  for (const char* bad : {"search(() => 1)", "search(Symbol('q'))", "search(42)"}) {
+    Result r2 = rt->Execute(bad);
+    INFO(bad);
+    CHECK(r2.error.kind == "InvalidToolInput");
+  }
   Result big = rt->Execute("search({ query: 1n })");
   CHECK(big.error.kind == "InvalidToolInput");
 }
