@@ -414,6 +414,7 @@ class CommandCall {
     parse.max_depth = shared_->options.max_output_depth;
     parse.max_bytes = shared_->options.max_output_bytes;
     parse.allow_lone_surrogates = true;  // the program's JSON.parse rules (vm::ParseJsonForHost)
+    parse.allow_number_overflow = true;  // 1e400: JSON.parse gives Infinity
     if (absl::Status valid = json::Validate(output, parse); !valid.ok()) {
       return absl::UnknownError(absl::StrCat("tool printed invalid JSON: ", valid.message()));
     }

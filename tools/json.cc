@@ -743,7 +743,8 @@ std::string_view RawToken(ondemand::document& d) {
 // Builds Values from simdjson's On Demand API; `out == nullptr` only validates.
 class ValueParser {
  public:
-  explicit ValueParser(int max_depth) : max_depth_(max_depth) {}
+  ValueParser(int max_depth, bool allow_overflow)
+      : max_depth_(max_depth), allow_overflow_(allow_overflow) {}
 
   template <typename V>
   simdjson::error_code Convert(V& v, int depth, Value* out) {
@@ -826,12 +827,18 @@ class ValueParser {
       // Beyond int64: a float, like Lua's tonumber and JSON.parse.
     }
     double d;
-    if (auto err = v.get_double().get(d)) return err;
+    if (auto err = v.get_double().get(d)) {
+      // A well-formed number too large for a double (JSON.parse: ±Infinity), when allowed.
+      if (!allow_overflow_ || out != nullptr) return err;
+      auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), d);
+      if (ec != std::errc::result_out_of_range || ptr != token.data() + token.size()) return err;
+    }
     if (out) *out = Value::Number(d);
     return simdjson::SUCCESS;
   }
 
   int max_depth_;
+  bool allow_overflow_;
 };
 
 namespace {
@@ -852,7 +859,7 @@ absl::Status ParseInto(std::string_view text, const ParseOptions& options, Value
   ondemand::parser parser;
   ondemand::document doc;
   simdjson::error_code err = parser.iterate(padded).get(doc);
-  if (!err) err = ValueParser(max_depth).Convert(doc, 0, out);
+  if (!err) err = ValueParser(max_depth, options.allow_number_overflow).Convert(doc, 0, out);
   if (!err) {
     // After the whole value was read, a readable location means there is more text.
     const char* rest;

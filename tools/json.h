@@ -127,6 +127,10 @@ struct ParseOptions {
   // strings may hold them, so a tool echoing its input gives them back). Parse still rejects them: a
   // Value holds UTF-8.
   bool allow_lone_surrogates = false;
+  // Validate only: accept numbers whose magnitude overflows a double (`1e400`) inside an array or
+  // object, which JSON.parse reads as ±Infinity (a whole text that is one such number is still
+  // refused). Parse still rejects them (a Value would have to hold an infinity).
+  bool allow_number_overflow = false;
 };
 
 // Parses one JSON text (RFC 8259; ECMA-262 §25.5.1 JSON.parse grammar) with simdjson.

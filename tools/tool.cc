@@ -151,6 +151,7 @@ Tool Tool::FromFunction(SyncFn fn, std::string description, json::Value input_sc
       if (result.ok()) {
         json::ParseOptions parse;
         parse.allow_lone_surrogates = true;  // the program's JSON.parse rules
+        parse.allow_number_overflow = true;  // 1e400: JSON.parse gives Infinity
         if (absl::Status valid = json::Validate(*result, parse); !valid.ok()) {
           result =
               absl::InternalError(absl::StrCat("tool returned invalid JSON: ", valid.message()));

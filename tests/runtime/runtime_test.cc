@@ -302,15 +302,17 @@ TEST_CASE("tool outputs with numbers simdjson refuses are read as JSON.parse rea
                                    [](std::string_view) -> absl::StatusOr<std::string> {
                                      return std::string(
                                          R"({"big":123456789012345678901234567890,)"
-                                         R"("neg":-98765432109876543210987654321,"small":1e-400})");
+                                         R"("neg":-98765432109876543210987654321,"small":1e-400,)"
+                                         R"("huge":1e400,"minus":-2e999})");
                                    }));
   root.namespaces.emplace_back("t", std::move(ns));
   Result r = MakeRuntime({}, std::move(root))->Execute(R"(
     const r = await tools.t.big({});
-    return [r.big === 1.2345678901234568e+29, r.neg === -9.876543210987655e+28, Object.is(r.small, 0)];
+    return [r.big === 1.2345678901234568e+29, r.neg === -9.876543210987655e+28, Object.is(r.small, 0),
+            r.huge === Infinity, r.minus === -Infinity];
   )");
   REQUIRE(r.ok);
-  CHECK(r.value_json == "[true,true,true]");
+  CHECK(r.value_json == "[true,true,true,true,true]");
 }
 
 TEST_CASE("tool arguments: BigInt and wrapper objects follow JSON.stringify") {

@@ -288,6 +288,18 @@ TEST_CASE("Validate may accept lone surrogate escapes for JavaScript's JSON.pars
   CHECK_FALSE(json::Parse("[\"\\ud800\"]", lenient).ok());
 }
 
+TEST_CASE("Validate may accept numbers past a double for JavaScript's JSON.parse", "[json]") {
+  json::ParseOptions lenient;
+  lenient.allow_number_overflow = true;
+  CHECK(json::Validate("[1e400]", lenient).ok());
+  CHECK(json::Validate("{\"x\": [-1e999, 2E+500, 1.5e308]}", lenient).ok());
+  // Malformed numbers are still errors, and the default and Parse refuse the overflow.
+  CHECK_FALSE(json::Validate("[1e400x]", lenient).ok());
+  CHECK_FALSE(json::Validate("[1e]", lenient).ok());
+  CHECK(json::Validate("1e400").message().find("too large for a double") != std::string::npos);
+  CHECK_FALSE(json::Parse("1e400", lenient).ok());
+}
+
 TEST_CASE("texts that cannot be represented are rejected clearly", "[json]") {
   CHECK(ErrorOf("[\"\\ud800\"]") ==
         "invalid JSON at line 1, column 3 (byte 2): lone surrogate \\uD800 in a string (not "
