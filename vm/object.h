@@ -142,25 +142,26 @@ enum class ObjectClass : uint8_t {
 };
 
 
-// Storage of an object's named-property values, in shape order. Objects made by Heap::AllocWithSlots
-// keep their first few values right behind the object (one allocation, one cache neighbourhood for the
-// header and the values: most objects have a handful of properties); past that, a heap buffer.
-class SlotVector {
+// A vector whose first buffer may be placed by the allocator right behind the cell that owns it
+// (one allocation, one cache neighbourhood for the header and the values); past that, a heap buffer,
+// as a std::vector's. T is trivially copyable; the default T() fills new elements.
+template <typename T>
+class InlineVector {
  public:
-  SlotVector() = default;
-  ~SlotVector() { Release(); }
-  SlotVector(const SlotVector&) = delete;
-  SlotVector& operator=(const SlotVector& o) {
+  InlineVector() = default;
+  ~InlineVector() { Release(); }
+  InlineVector(const InlineVector&) = delete;
+  InlineVector& operator=(const InlineVector& o) {
     if (this != &o) Assign(o.data_, o.size_);
     return *this;
   }
-  SlotVector& operator=(std::initializer_list<Value> values) {
+  InlineVector& operator=(std::initializer_list<T> values) {
     Assign(values.begin(), static_cast<uint32_t>(values.size()));
     return *this;
   }
 
-  // Storage of `n` values placed by the allocator right behind the owning object.
-  void UseInline(Value* storage, uint32_t n) {
+  // Storage of `n` elements placed by the allocator right behind the owner (an empty vector only).
+  void UseInline(T* storage, uint32_t n) {
     data_ = storage;
     cap_ = n;
     size_ = 0;
@@ -170,43 +171,49 @@ class SlotVector {
   uint32_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   uint32_t capacity() const { return cap_; }
-  // Bytes of the out-of-line buffer (inline storage is part of the object's own allocation size).
-  size_t HeapBytes() const { return on_heap_ ? static_cast<size_t>(cap_) * sizeof(Value) : 0; }
-  Value* data() { return data_; }
-  const Value* data() const { return data_; }
-  Value* begin() { return data_; }
-  Value* end() { return data_ + size_; }
-  const Value* begin() const { return data_; }
-  const Value* end() const { return data_ + size_; }
-  Value& operator[](size_t i) { return data_[i]; }
-  const Value& operator[](size_t i) const { return data_[i]; }
+  // Bytes of the out-of-line buffer (inline storage is part of the owner's own allocation size).
+  size_t HeapBytes() const { return on_heap_ ? static_cast<size_t>(cap_) * sizeof(T) : 0; }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  T* begin() { return data_; }
+  T* end() { return data_ + size_; }
+  const T* begin() const { return data_; }
+  const T* end() const { return data_ + size_; }
+  T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
 
-  void reserve(uint32_t n) {
-    if (n > cap_) Grow(n);
+  // (Beyond 2^31 elements the owner would have failed the memory limit long before.)
+  void reserve(size_t n) {
+    if (n > cap_) Grow(static_cast<uint32_t>(n));
   }
-  void push_back(Value v) {
+  void push_back(T v) {
     if (size_ == cap_) Grow(cap_ < 4 ? 4 : cap_ * 2);
     data_[size_++] = v;
   }
-  // New values are undefined.
+  // New elements are T() (for Value: undefined).
   void resize(uint32_t n) {
     reserve(n);
-    for (uint32_t i = size_; i < n; ++i) data_[i] = Value::Undefined();
+    for (uint32_t i = size_; i < n; ++i) data_[i] = T();
     size_ = n;
   }
+  // Shrinks to `n` elements (capacity kept).
+  void truncate(size_t n) {
+    if (n < size_) size_ = static_cast<uint32_t>(n);
+  }
+  void clear() { size_ = 0; }
   void EraseAt(uint32_t i) {
     for (uint32_t j = i + 1; j < size_; ++j) data_[j - 1] = data_[j];
     --size_;
   }
 
  private:
-  void Assign(const Value* src, uint32_t n) {
+  void Assign(const T* src, uint32_t n) {
     reserve(n);
     for (uint32_t i = 0; i < n; ++i) data_[i] = src[i];
     size_ = n;
   }
   void Grow(uint32_t n) {
-    Value* fresh = std::allocator<Value>().allocate(n);
+    T* fresh = std::allocator<T>().allocate(n);
     for (uint32_t i = 0; i < size_; ++i) fresh[i] = data_[i];
     Release();
     data_ = fresh;
@@ -214,15 +221,19 @@ class SlotVector {
     on_heap_ = true;
   }
   void Release() {
-    if (on_heap_) std::allocator<Value>().deallocate(data_, cap_);
+    if (on_heap_) std::allocator<T>().deallocate(data_, cap_);
     on_heap_ = false;
   }
 
-  Value* data_ = nullptr;
+  T* data_ = nullptr;
   uint32_t size_ = 0;
   uint32_t cap_ : 31 = 0;
   uint32_t on_heap_ : 1 = 0;
 };
+
+// Storage of an object's named-property values, in shape order. Objects made by Heap::AllocWithSlots
+// keep their first few values right behind the object (most objects have a handful of properties).
+using SlotVector = InlineVector<Value>;
 
 // Inline slots of ordinary objects made by VM::NewObject (object literals, `new`, Object.create…).
 constexpr uint32_t kObjectInlineSlots = 4;

@@ -18,9 +18,7 @@
 #pragma once
 
 #include <cstddef>
-#include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "vm/heap.h"
@@ -36,80 +34,12 @@ struct LuaTableEntry {
   Value value;  // undefined (nil): removed
 };
 
-// The hash part's storage: a vector of entries whose first buffer may sit right behind the table, in
-// the table's own allocation (VM::NewLuaTable gives a constructor's table room for its fields), so a
-// record made by `{ key = …, name = … }` is one allocation and reading a field touches the table's
-// header lines and the lines right after them instead of a separate block. Past that room the
-// entries move to a heap buffer, as a std::vector's would.
-class LuaEntries {
- public:
-  using Entry = LuaTableEntry;
-  LuaEntries() = default;
-  ~LuaEntries() { Release(); }
-  LuaEntries(const LuaEntries&) = delete;
-  LuaEntries& operator=(const LuaEntries& o) {
-    if (this != &o) {
-      reserve(o.size_);
-      std::copy(o.data_, o.data_ + o.size_, data_);
-      size_ = o.size_;
-    }
-    return *this;
-  }
-
-  // `n` entries of storage placed by the allocator right behind the owning table (empty vector only).
-  void UseInline(Entry* storage, uint32_t n) {
-    data_ = storage;
-    cap_ = n;
-    on_heap_ = false;
-  }
-
-  uint32_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  uint32_t capacity() const { return cap_; }
-  // Bytes of the heap buffer (inline storage is part of the table's allocation size).
-  size_t HeapBytes() const { return on_heap_ ? size_t{cap_} * sizeof(Entry) : 0; }
-  Entry* data() { return data_; }
-  const Entry* data() const { return data_; }
-  Entry* begin() { return data_; }
-  Entry* end() { return data_ + size_; }
-  const Entry* begin() const { return data_; }
-  const Entry* end() const { return data_ + size_; }
-  Entry& operator[](size_t i) { return data_[i]; }
-  const Entry& operator[](size_t i) const { return data_[i]; }
-
-  void reserve(size_t n) {
-    if (n > cap_) Grow(n);
-  }
-  void push_back(const Entry& e) {
-    if (size_ == cap_) Grow(cap_ < 4 ? 4 : size_t{cap_} * 2);
-    data_[size_++] = e;
-  }
-  // Shrinks to `n` entries (capacity kept).
-  void truncate(size_t n) {
-    if (n < size_) size_ = static_cast<uint32_t>(n);
-  }
-  void clear() { size_ = 0; }
-
- private:
-  void Grow(size_t n) {
-    // Beyond 2^31 entries a table would have failed the memory limit long before.
-    Entry* fresh = std::allocator<Entry>().allocate(n);
-    std::copy(data_, data_ + size_, fresh);
-    Release();
-    data_ = fresh;
-    cap_ = static_cast<uint32_t>(n);
-    on_heap_ = true;
-  }
-  void Release() {
-    if (on_heap_) std::allocator<Entry>().deallocate(data_, cap_);
-    on_heap_ = false;
-  }
-
-  Entry* data_ = nullptr;
-  uint32_t size_ = 0;
-  uint32_t cap_ : 31 = 0;
-  uint32_t on_heap_ : 1 = 0;
-};
+// The hash part's storage: entries whose first buffer may sit right behind the table, in the table's
+// own allocation (VM::NewLuaTable gives a constructor's table room for its fields), so a record made by
+// `{ key = …, name = … }` is one allocation and reading a field touches the table's header lines and
+// the lines right after them instead of a separate block. Past that room the entries move to a heap
+// buffer.
+using LuaEntries = InlineVector<LuaTableEntry>;
 
 class LuaTable final : public Object {
  public:
