@@ -144,15 +144,15 @@ std::string String::ToUtf8() {
 uint32_t String::Hash() {
   if (hashed_) return hash_;
   Flatten();
-  uint64_t h =
-      XXH3_64bits(data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t)));
-  hash_ = static_cast<uint32_t>(h ^ (h >> 32));
+  // The bytes of the units, one or two per unit (HashOf is the one-byte case).
+  hash_ = HashOf(std::string_view(
+      data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t))));
   hashed_ = true;
   return hash_;
 }
 
-uint32_t String::HashOf(std::string_view one_byte) {
-  uint64_t h = XXH3_64bits(one_byte.data(), one_byte.size());
+uint32_t String::HashOf(std::string_view bytes) {
+  uint64_t h = XXH3_64bits(bytes.data(), bytes.size());
   return static_cast<uint32_t>(h ^ (h >> 32));
 }
 
