@@ -88,6 +88,13 @@ LuaArg ToArg(VM& vm, Value v) {
   }
 }
 
+// The rest of a native's work in the Lua prelude (runtime/lua_prelude.cc, whose functions may call
+// program code: DESIGN §3.1): tail-calls the prelude function `name` ("__sort") with `args`.
+Value TailCallPrelude(VM& vm, const char* name, std::initializer_list<Value> args) {
+  Value fn = vm.lua_globals()->GetStr(vm.Intern(name));
+  return vm.TailCall(fn, Value::Undefined(), std::span<const Value>(args.begin(), args.size()));
+}
+
 Value ArgError(VM& vm, int n, std::string_view fname, std::string_view msg) {
   return vm.LuaError(
       absl::StrCat("bad argument #", n, " to '", std::string(fname), "' (", std::string(msg), ")"));
@@ -352,9 +359,7 @@ Value LIpairsIter(VM& vm, CallArgs& args) {
   }
   // `obj`'s __index is a function (or some value whose __index is): index the original value again
   // in Lua, which runs the whole chain with the interpreter's metamethod calls.
-  Value slow = vm.lua_globals()->GetStr(vm.Intern("__ipairs_meta"));
-  Value a[2] = {args[0], Value::Int(i)};
-  return vm.TailCall(slow, Value::Undefined(), a);
+  return TailCallPrelude(vm, "__ipairs_meta", {args[0], Value::Int(i)});
 }
 
 Value LIpairs(VM& vm, CallArgs& args) {
@@ -869,15 +874,10 @@ Value SUnpack(VM& vm, CallArgs& args) {
 
 // ------------------------------------------------------------------------------------------ table
 
-// A table library function on a table with a metatable: the prelude's Lua version (`name`, e.g.
-// "__tinsert") with `a`, so element reads and writes and the length go through the metamethods as
-// in lua5.4's ltablib. Errors are placed at table.X's Lua caller (level 2), or nowhere when a native
-// called it.
-Value TableLibWithMeta(VM& vm, const char* name, std::initializer_list<Value> a) {
-  Value slow = vm.lua_globals()->GetStr(vm.Intern(name));
-  std::vector<Value> v(a);
-  return vm.TailCall(slow, Value::Undefined(), v);
-}
+// A table library function on a table with a metatable goes to the prelude's Lua version
+// (__tinsert…), so element reads and writes and the length go through the metamethods as in
+// lua5.4's ltablib. Its errors are placed at table.X's Lua caller (level 2), or nowhere when a
+// native called it.
 Value ErrorLevel(VM& vm) { return Value::Int(vm.lua_native_from_native() ? 0 : 2); }
 
 Value TInsert(VM& vm, CallArgs& args) {
@@ -888,7 +888,7 @@ Value TInsert(VM& vm, CallArgs& args) {
       return vm.LuaError("wrong number of arguments to 'insert'");
     int64_t pos = 0;
     if (args.argc == 3 && !CheckInt(vm, args, 1, "insert", &pos)) return Value::Empty();
-    return TableLibWithMeta(vm, "__tinsert",
+    return TailCallPrelude(vm, "__tinsert",
                             {args[0], Value::Int(args.argc), args.argc == 3 ? Value::Int(pos) : args[1],
                              args[2], ErrorLevel(vm), vm.Str(FName(vm, args, "insert"))});
   }
@@ -916,7 +916,7 @@ Value TRemove(VM& vm, CallArgs& args) {
     int64_t pos = 0;
     const bool has_pos = !args[1].IsUndefined();
     if (has_pos && !CheckInt(vm, args, 1, "remove", &pos)) return Value::Empty();
-    return TableLibWithMeta(vm, "__tremove",
+    return TailCallPrelude(vm, "__tremove",
                             {args[0], Value::Bool(has_pos), Value::Int(pos), ErrorLevel(vm),
                              vm.Str(FName(vm, args, "remove"))});
   }
@@ -944,7 +944,7 @@ Value TConcat(VM& vm, CallArgs& args) {
   if (!OptInt(vm, args, 2, "concat", 1, &i) || !OptInt(vm, args, 3, "concat", t->Length(), &j))
     return Value::Empty();
   if (t->metatable != nullptr)
-    return TableLibWithMeta(vm, "__tconcat",
+    return TailCallPrelude(vm, "__tconcat",
                             {args[0], args[1].IsUndefined() ? Value::FromString(vm.empty_string()) : args[1],
                              Value::Int(i), args[3].IsUndefined() ? Value::Undefined() : Value::Int(j),
                              ErrorLevel(vm)});
@@ -976,7 +976,7 @@ Value TUnpack(VM& vm, CallArgs& args) {
   if (t == nullptr)
     return ArgError(vm, 1, "unpack", absl::StrCat("table expected, got ", vm.LuaTypeName(args[0])));
   if (t->metatable != nullptr)
-    return TableLibWithMeta(vm, "__tunpack",
+    return TailCallPrelude(vm, "__tunpack",
                             {args[0], Value::Int(i),
                              args[2].IsUndefined() ? Value::Undefined() : Value::Int(j), ErrorLevel(vm)});
   if (i > j) return vm.LuaReturn({});
@@ -1130,10 +1130,8 @@ Value TSort(VM& vm, CallArgs& args) {
     if (!args[1].IsUndefined() && !vm.IsCallable(args[1]))
       return ArgError(vm, 2, "sort",
                       absl::StrCat("function expected, got ", vm.LuaTypeName(args[1])));
-    Value slow = vm.lua_globals()->GetStr(vm.Intern("__sort"));
     // The error level of "invalid order function": table.sort's Lua caller, none from a native.
-    Value a[3] = {args[0], args[1], Value::Int(vm.lua_native_from_native() ? 0 : 2)};
-    return vm.TailCall(slow, Value::Undefined(), a);
+    return TailCallPrelude(vm, "__sort", {args[0], args[1], ErrorLevel(vm)});
   }
   if (n < 2) return vm.LuaReturn({});
   LuaTable* w = WritableTable(vm, args[0]);
@@ -1163,7 +1161,7 @@ Value TMove(VM& vm, CallArgs& args) {
     if (t > INT64_MAX - (e - f)) return ArgError(vm, args, 4, "move", "destination wrap around");
   }
   if (a1->metatable != nullptr || AsTable(vm, dest)->metatable != nullptr)
-    return TableLibWithMeta(vm, "__tmove",
+    return TailCallPrelude(vm, "__tmove",
                             {args[0], Value::Int(f), Value::Int(e), Value::Int(t), dest});
   LuaTable* w = WritableTable(vm, dest);
   if (e >= f) {
