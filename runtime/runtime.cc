@@ -792,30 +792,28 @@ void ExtractLocation(vm::VM& vm, vm::Value error, uint32_t* line, uint32_t* colu
 }
 
 // An uncaught "TypeError: tools.x.y is not a function" (a call of a tool the catalog does not have,
-// so `tools.x.y` read undefined): the message with what the tree says of the path, and the closest
-// tool names (the error the program could catch stays Node.js's TypeError). False when the message
-// is anything else.
+// so `tools.x.y` read undefined): what the tree says of the path, and the closest tool names (the
+// error the program could catch stays Node.js's TypeError). False when the message is anything else.
 bool DescribeUnknownTool(const tools::ToolTree& tree, std::string_view message, std::string* out,
                          std::vector<std::string>* suggestions) {
-  constexpr std::string_view kPrefix = "TypeError: tools.", kSuffix = " is not a function";
-  if (!message.starts_with(kPrefix) || !message.ends_with(kSuffix)) return false;
-  // (Debian's Abseil has its own string_view: std::string crosses into StrCat/StrSplit.)
-  const std::string text(message);
-  const std::string dotted =
-      text.substr(kPrefix.size() - 6, text.size() - kSuffix.size() - (kPrefix.size() - 6));
+  constexpr std::string_view kError = "TypeError: ", kSuffix = " is not a function";
+  if (!message.starts_with("TypeError: tools.") || !message.ends_with(kSuffix)) return false;
+  // "tools.x.y" (std::string: Debian's Abseil has its own string_view for StrCat/StrSplit).
+  const std::string dotted(
+      message.substr(kError.size(), message.size() - kError.size() - kSuffix.size()));
   const std::string rest = dotted.substr(6);  // after "tools."
   if (rest.empty() || rest.find_first_of("[]()\"' ") != std::string::npos) return false;
   std::vector<std::string> path = absl::StrSplit(rest, '.');
   tools::LookupError error;
   if (tree.Lookup(path, &error).ok()) {
     // The path names a tool, so the expression was not that path: e.g. tools["orders.lookup"].
-    *out = absl::StrCat(text, ": ", dotted, " is a tool, but the expression called was not ",
+    *out = absl::StrCat(dotted, " is a tool, but the expression called was not ",
                         "that path (a dotted string is not a key of tools); call it as ",
                         tools::ToolExpression(path, tools::SignatureLanguage::kTypeScript), "(…)");
     *suggestions = {rest};
     return true;
   }
-  *out = absl::StrCat(text, ": ", error.message);
+  *out = error.message;
   *suggestions = error.suggestions;
   return true;
 }
@@ -1480,20 +1478,18 @@ Result Program::State::Finish() {
       uint32_t line = 0, col = 0;
       ExtractLocation(v, reason, &line, &col);
       std::string message = DescribeReason(v, reason);
+      // A call of a missing tool stays ExecutionFailure, as calling undefined is in Node.js (the
+      // acceptance corpus, js/core 150); the message and suggestions carry what the catalog knows.
+      std::string hint;
+      std::vector<std::string> suggestions;
+      const bool missing_tool = kind == "ExecutionFailure" && language == Language::kJavaScript &&
+                                DescribeUnknownTool(options->tools, message, &hint, &suggestions);
+      if (missing_tool) absl::StrAppend(&message, ": ", hint);
       if (kind == "ExecutionFailure" && line > 0)
         absl::StrAppend(&message, " (line ", line, ", col ", col, ")");
-      std::string unknown;
-      std::vector<std::string> close;
-      if (kind == "ExecutionFailure" && language == Language::kJavaScript &&
-          DescribeUnknownTool(options->tools, DescribeReason(v, reason), &unknown, &close)) {
-        // The kind stays ExecutionFailure, as calling undefined is in Node.js (the acceptance
-        // corpus, js/core 150); the message and suggestions carry what the catalog knows.
-        fail("ExecutionFailure", unknown, line, col);
-        result.error.suggestions = std::move(close);
-      } else {
-        fail(kind, message, line, col);
-        if (kind == "UnknownTool") result.error.suggestions = host->suggestions();
-      }
+      fail(kind, message, line, col);
+      if (kind == "UnknownTool") suggestions = host->suggestions();
+      result.error.suggestions = std::move(suggestions);
     } else {
       fail("ExecutionFailure",
            "The program's result never settled: it awaited a promise that nothing resolves");
