@@ -1005,14 +1005,6 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
   } while (0)
 #define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
 
-// The fast loop (docs/performance.md "Lua, session 9"): the common case of the opcodes that
-// dominate call- and table-heavy code, in a function small enough for GCC to keep `pc`, `R`, `K`
-// and the frame in registers (Execute's switch keeps them in stack slots). Every case it does not
-// finish exactly as Execute would — another opcode, a metamethod, an error, a Lua call that is not
-// a plain closure call — goes back to Execute at the same instruction (frame's pc = that
-// instruction, nothing of it done) and returns false. Returns true when Execute must re-check its
-// stop conditions (`reload`): a limit check ran, or a return took the stack down to `stop_depth`.
-// Steps are charged where Execute charges them (backward jumps, Lua calls).
 // A generic `for` over ipairs or pairs calls their iterator every step: ExecuteFast's LCALL runs
 // the raw cases here, as the natives LIpairsIter and LNext would (same results, same step), without a
 // native call. `w` is the call window (w[0] the function, w[1] `this`, the arguments from w[2]); B
@@ -1052,6 +1044,14 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
   return true;
 }
 
+// The fast loop (docs/performance.md "Lua, session 9"): the common case of the opcodes that
+// dominate call- and table-heavy code, in a function small enough for GCC to keep `pc`, `R`, `K`
+// and the frame in registers (Execute's switch keeps them in stack slots). Every case it does not
+// finish exactly as Execute would — another opcode, a metamethod, an error, a Lua call that is not
+// a plain closure call — goes back to Execute at the same instruction (frame's pc = that
+// instruction, nothing of it done) and returns false. Returns true when Execute must re-check its
+// stop conditions (`reload`): a limit check ran, or a return took the stack down to `stop_depth`.
+// Steps are charged where Execute charges them (backward jumps, Lua calls).
 bool VM::ExecuteFast(size_t stop_depth) {
   Frame* f = &frames_.back();
   const Instr* pc;
