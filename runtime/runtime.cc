@@ -18,9 +18,9 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "compiler/compile.h"
 #include "runtime/module_image.h"
@@ -158,7 +158,10 @@ struct CallRecord {
 class RunHost : public vm::Host {
  public:
   RunHost(const RuntimeOptions& options, std::string run_id, Limits limits, Language language)
-      : options_(options), limits_(limits), run_id_(std::move(run_id)), language_(language),
+      : options_(options),
+        limits_(limits),
+        run_id_(std::move(run_id)),
+        language_(language),
         inbox_(std::make_shared<Inbox>()) {}
 
   ~RunHost() override { CancelAll(); }
@@ -191,9 +194,10 @@ class RunHost : public vm::Host {
       absl::Status approval = options_.hooks.before(info);
       if (!approval.ok()) {
         refused->kind = "ApprovalDenied";
-        refused->message = approval.message().empty()
-                               ? absl::StrCat(info.path, " (", info.key, ") was denied by a before hook")
-                               : std::string(approval.message());
+        refused->message =
+            approval.message().empty()
+                ? absl::StrCat(info.path, " (", info.key, ") was denied by a before hook")
+                : std::string(approval.message());
         denials_.push_back(refused->message);
         return 0;
       }
@@ -230,8 +234,8 @@ class RunHost : public vm::Host {
 
   // `search(...)`: a host call answered at once from the catalog (tools/search.h), in the run's
   // language. It is admitted like a tool call — it counts toward maxToolCalls, is listed in the
-  // Result's toolCalls as "search", has a key and passes the before/after hooks with path "search" —
-  // but never waits, so it is never in flight at a suspend.
+  // Result's toolCalls as "search", has a key and passes the before/after hooks with path "search"
+  // — but never waits, so it is never in flight at a suspend.
   SearchResult Search(std::string input_json) override {
     SearchResult r;
     StartResult admission;
@@ -243,14 +247,16 @@ class RunHost : public vm::Host {
       r.terminate = admission.terminate;
       return r;
     }
-    HostCallInfo info{"search", input_json, absl::StrCat(run_id_, ":", id), tools::ToolKind::kPlain};
+    HostCallInfo info{"search", input_json, absl::StrCat(run_id_, ":", id),
+                      tools::ToolKind::kPlain};
     CallEnding ending;
     auto request = tools::ParseSearchRequest(input_json);
     absl::StatusOr<tools::SearchResult> found =
-        request.ok() ? tools::Search(options_.tools, *request,
-                                     language_ == Language::kLua ? tools::SignatureLanguage::kLua
-                                                                 : tools::SignatureLanguage::kTypeScript)
-                     : absl::StatusOr<tools::SearchResult>(request.status());
+        request.ok()
+            ? tools::Search(options_.tools, *request,
+                            language_ == Language::kLua ? tools::SignatureLanguage::kLua
+                                                        : tools::SignatureLanguage::kTypeScript)
+            : absl::StatusOr<tools::SearchResult>(request.status());
     if (found.ok()) {
       r.output_json = tools::SearchResultToJson(*found);
       ending.value_json = r.output_json;
@@ -605,7 +611,8 @@ vm::Value LuaToolCallNative(vm::VM& vm, vm::CallArgs& args) {
 // promise. They go through a promise resolved with a plain copy of the result's own enumerable
 // properties (not thenable itself, so the resolution ends there).
 vm::Value SearchThenNative(vm::VM& vm, vm::CallArgs& args) {
-  if (!args.this_value.IsObject()) return vm.ThrowTypeError("search result method called on a non-object");
+  if (!args.this_value.IsObject())
+    return vm.ThrowTypeError("search result method called on a non-object");
   vm::Object* self = args.this_value.AsObject();
   vm::Object* plain = vm.NewObject();
   for (const vm::PropertyKey& key : vm.OwnKeys(self, true, false, true))
@@ -620,13 +627,14 @@ vm::Value SearchThenNative(vm::VM& vm, vm::CallArgs& args) {
     a[0] = vm::Value::Undefined();
     a[1] = args[0];
   }
-  return vm.TailCall(fn, vm::Value::FromObject(p), std::span<const vm::Value>(a, magic == 2 ? 1 : 2));
+  return vm.TailCall(fn, vm::Value::FromObject(p),
+                     std::span<const vm::Value>(a, magic == 2 ? 1 : 2));
 }
 
 // JavaScript's `search(query)` (DESIGN §1, §6): the host answers at once from the catalog
 // (RunHost::Search); the result is returned directly — plain data whose prototype adds then/catch/
-// finally (SearchThenNative). The argument: nothing, a string (the query) or an object {query, path,
-// limit, offset} sent as JSON. A refused search throws an Error of the refusal's kind.
+// finally (SearchThenNative). The argument: nothing, a string (the query) or an object {query,
+// path, limit, offset} sent as JSON. A refused search throws an Error of the refusal's kind.
 vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
   auto fail = [&](std::string kind, const std::string& message) {
     vm::Object* e = vm.NewError(vm::ErrorType::kError, message);
@@ -635,7 +643,8 @@ vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
   };
   if (args.argc > 1)
     return fail("InvalidToolInput", absl::StrCat("search takes one argument (a query string or an "
-                                                 "object), got ", args.argc));
+                                                 "object), got ",
+                                                 args.argc));
   std::string input = "{}";
   if (args.argc == 1 && !args.argv[0].IsNullish()) {
     // JSON.stringify would drop a function or a symbol and so browse everything: refuse them.
@@ -645,9 +654,10 @@ vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
     vm::VM::ExportStatus st = vm.SerializeForHost(args.argv[0], false, &input);
     if (!st.ok)
       return fail("InvalidToolInput",
-                  st.needs_code ? std::string("search: the argument must be plain data (no getters or "
-                                              "toJSON)")
-                                : absl::StrCat("search: the argument cannot be sent as JSON: ", st.error));
+                  st.needs_code
+                      ? std::string("search: the argument must be plain data (no getters or "
+                                    "toJSON)")
+                      : absl::StrCat("search: the argument cannot be sent as JSON: ", st.error));
   }
   vm::Host::SearchResult r = vm.host()->Search(std::move(input));
   if (!r.ok) {
@@ -669,9 +679,9 @@ vm::Value SearchNative(vm::VM& vm, vm::CallArgs& args) {
   return v;
 }
 
-// Lua's `search(query)`: the same host call; the result is a table, returned directly. The argument:
-// nothing, a string (the query) or a table {query = …, path = …, limit = …, offset = …}; a refused
-// search is a Lua error with the message.
+// Lua's `search(query)`: the same host call; the result is a table, returned directly. The
+// argument: nothing, a string (the query) or a table {query = …, path = …, limit = …, offset = …};
+// a refused search is a Lua error with the message.
 vm::Value LuaSearchNative(vm::VM& vm, vm::CallArgs& args) {
   std::string input = "{}";
   if (args.argc >= 1 && !args.argv[0].IsUndefined()) {
@@ -793,7 +803,8 @@ void ExtractLocation(vm::VM& vm, vm::Value error, uint32_t* line, uint32_t* colu
 
 // An uncaught "TypeError: tools.x.y is not a function" (a call of a tool the catalog does not have,
 // so `tools.x.y` read undefined): what the tree says of the path, and the closest tool names (the
-// error the program could catch stays Node.js's TypeError). False when the message is anything else.
+// error the program could catch stays Node.js's TypeError). False when the message is anything
+// else.
 bool DescribeUnknownTool(const tools::ToolTree& tree, std::string_view message, std::string* out,
                          std::vector<std::string>* suggestions) {
   constexpr std::string_view kError = "TypeError: ", kSuffix = " is not a function";

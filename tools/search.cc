@@ -51,8 +51,8 @@ std::vector<std::string> Words(std::string_view text) {
 }
 
 // A light English stemmer, applied to query words and to the words they are matched with alike, so
-// "refunds" finds "refund" and "emails" finds "email": -ies → -y, -es/-s, -ing, -ed (the word keeps at
-// least three letters).
+// "refunds" finds "refund" and "emails" finds "email": -ies → -y, -es/-s, -ing, -ed (the word keeps
+// at least three letters).
 std::string Stem(std::string w) {
   auto cut = [&](std::string_view suffix, std::string_view with, size_t keep) {
     if (w.size() >= suffix.size() + keep && std::string_view(w).ends_with(suffix)) {
@@ -92,12 +92,11 @@ std::vector<std::string> TextWords(std::string_view text) {
 // order" is about orders, not about every tool named get).
 bool IsStopWord(std::string_view w) {
   static constexpr std::string_view kStop[] = {
-      "a",    "an",   "the",  "in",   "on",   "of",    "for",  "to",   "by",   "and",
-      "or",   "with", "from", "at",   "is",   "are",   "my",   "me",   "i",    "it",
-      "this", "that", "all",  "any",  "some", "please", "how", "what", "which", "do",
-      "does", "can",  "be",   "into", "as",   "its",
+      "a", "an", "the", "in", "on", "of", "for", "to", "by", "and", "or", "with", "from", "at",
+      "is", "are", "my", "me", "i", "it", "this", "that", "all", "any", "some", "please", "how",
+      "what", "which", "do", "does", "can", "be", "into", "as", "its",
       // verbs and nouns of the request itself ("get order", "find a tool to …")
-      "get",  "find", "fetch", "show", "want", "need", "tool", "tools", "using", "use"};
+      "get", "find", "fetch", "show", "want", "need", "tool", "tools", "using", "use"};
   return std::find(std::begin(kStop), std::end(kStop), w) != std::end(kStop);
 }
 
@@ -221,9 +220,9 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
                                                    " (a few words)"));
   }
   if (req.path.size() > kMaxPathBytes) {
-    return absl::InvalidArgumentError(absl::StrCat("search: the path is ", req.path.size(),
-                                                   " bytes long; a tool or namespace path has at most ",
-                                                   kMaxPathBytes));
+    return absl::InvalidArgumentError(
+        absl::StrCat("search: the path is ", req.path.size(),
+                     " bytes long; a tool or namespace path has at most ", kMaxPathBytes));
   }
   // The scope: every tool, one tool, or the tools under one namespace.
   std::vector<std::string> scope;
@@ -258,17 +257,19 @@ absl::StatusOr<SearchResult> Search(const ToolTree& tree, const SearchRequest& r
   for (std::string& w : raw) {
     if (IsStopWord(w)) continue;
     std::string stem = Stem(std::move(w));
-    if (std::find(words.begin(), words.end(), stem) == words.end()) words.push_back(std::move(stem));
+    if (std::find(words.begin(), words.end(), stem) == words.end())
+      words.push_back(std::move(stem));
   }
   if (words.empty()) {
     for (std::string& w : raw) {
       std::string stem = Stem(std::move(w));
-      if (std::find(words.begin(), words.end(), stem) == words.end()) words.push_back(std::move(stem));
+      if (std::find(words.begin(), words.end(), stem) == words.end())
+        words.push_back(std::move(stem));
     }
   }
   if (words.size() > kMaxQueryWords) {
-    return absl::InvalidArgumentError(absl::StrCat("search: the query has ", words.size(),
-                                                   " different words; use at most ", kMaxQueryWords));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "search: the query has ", words.size(), " different words; use at most ", kMaxQueryWords));
   }
   struct Hit {
     size_t index;

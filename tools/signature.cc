@@ -65,7 +65,9 @@ class Renderer {
   std::string_view marker() const { return ts() ? "/* truncated */" : "--[[truncated]]"; }
   // The marker where a type is expected (a union, intersection or tuple member): TypeScript needs a
   // type there for the signature to stay valid.
-  std::string_view type_marker() const { return ts() ? "unknown /* truncated */" : "--[[truncated]]"; }
+  std::string_view type_marker() const {
+    return ts() ? "unknown /* truncated */" : "--[[truncated]]";
+  }
   // JSON null: TypeScript's null; a Lua program receives json.null (nil only removes a field).
   std::string_view null_type() const { return ts() ? "null" : "json.null"; }
   // Every byte a type adds besides its members' text counts toward the budget, so the size of

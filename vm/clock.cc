@@ -1,5 +1,6 @@
-// The run's wall clock (vm.h: Host::WallClockMs, VM::WallClockMs), and Host's other defaults. Date and Lua os.time read time only
-// through here, so a host that fixes the clock makes runs reproducible.
+// The run's wall clock (vm.h: Host::WallClockMs, VM::WallClockMs), and Host's other defaults. Date
+// and Lua os.time read time only through here, so a host that fixes the clock makes runs
+// reproducible.
 #include <chrono>
 
 #include "vm/vm.h"

@@ -272,7 +272,9 @@ class Heap {
     Sweep();
   }
   // Between a collection's marking and its sweep: whether `c` survives.
-  static bool Survives(const HeapCell* c) { return (c->flags_ & (HeapCell::kMarked | HeapCell::kShared)) != 0; }
+  static bool Survives(const HeapCell* c) {
+    return (c->flags_ & (HeapCell::kMarked | HeapCell::kShared)) != 0;
+  }
 
   // Visits every cell, newest first (the allocation list; deterministic for a deterministic program).
   template <typename F>

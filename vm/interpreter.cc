@@ -319,8 +319,8 @@ VM::CallResult VM::PushCall(Value fn, Value this_value, uint32_t args_at, uint32
           }
           // ECMA-262 §10.4.4.6 step 20 / §10.4.4.7 step 20: @@iterator is %Array.prototype.values%.
           if (in.array_values != nullptr)
-            DefineOwnProperty(ao, PropertyKey::Sym(in.sym_iterator), Value::FromObject(in.array_values),
-                              kHiddenAttrs);
+            DefineOwnProperty(ao, PropertyKey::Sym(in.sym_iterator),
+                              Value::FromObject(in.array_values), kHiddenAttrs);
           arguments = Value::FromObject(ao);
         }
         for (uint32_t i = argc; i < nparams; ++i) R[1 + i] = Value::Undefined();
@@ -1006,9 +1006,9 @@ inline bool LuaEqualNoMeta(const Value& x, const Value& y) {
 #define LUA_FALSY(v) ((v).IsUndefined() || ((v).IsBool() && !(v).AsBool()))
 
 // A generic `for` over ipairs or pairs calls their iterator every step: ExecuteFast's LCALL runs
-// the raw cases here, as the natives LIpairsIter and LNext would (same results, same step), without a
-// native call. `w` is the call window (w[0] the function, w[1] `this`, the arguments from w[2]); B
-// and C are the LCALL's. False (nothing done): anything else — another function, a metatable to
+// the raw cases here, as the natives LIpairsIter and LNext would (same results, same step), without
+// a native call. `w` is the call window (w[0] the function, w[1] `this`, the arguments from w[2]);
+// B and C are the LCALL's. False (nothing done): anything else — another function, a metatable to
 // consult, a bad key, all results wanted — which Execute then runs as a call. Out of line: inside
 // ExecuteFast it cost the Lua-to-Lua call path 15 % (code layout).
 [[gnu::noinline]] bool VM::LuaIteratorStep(Object* fn, Value* w, unsigned b, unsigned c) {
@@ -2800,7 +2800,8 @@ enter:
           Value next = R[b + 1];
           bool intrinsic_next = next.IsEmpty() || (next.IsObject() && next.AsObject() == in.array_iterator_next);
           // Array and typed-array targets step here; any other array-like (an arguments object,
-          // `Array.prototype.values.call(obj)`) reads its "length" through %ArrayIteratorPrototype%.next.
+          // `Array.prototype.values.call(obj)`) reads its "length" through
+          // %ArrayIteratorPrototype%.next.
           if (intrinsic_next &&
               ((io->kind == IteratorObject::Kind::kArrayValues &&
                 PRISTINE(in.array_iterator_prototype) &&

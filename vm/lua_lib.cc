@@ -326,9 +326,10 @@ Value LPairs(VM& vm, CallArgs& args) {
   return vm.LuaReturn({Value::FromObject(vm.realm().intrinsics().lua_next), t, Value::Undefined()});
 }
 
-// The ipairs iterator (lua5.4 ipairsaux): i + 1 and t[i + 1] with the __index metamethods, or nothing
-// when that value is nil. __index tables are followed here (up to lua5.4's MAXTAGLOOP); an __index
-// function is program code, so the rest of the step is the prelude's __ipairs_meta (DESIGN §3.1).
+// The ipairs iterator (lua5.4 ipairsaux): i + 1 and t[i + 1] with the __index metamethods, or
+// nothing when that value is nil. __index tables are followed here (up to lua5.4's MAXTAGLOOP); an
+// __index function is program code, so the rest of the step is the prelude's __ipairs_meta (DESIGN
+// §3.1).
 Value LIpairsIter(VM& vm, CallArgs& args) {
   int64_t i;
   if (!CheckInt(vm, args, 1, "for iterator", &i)) return Value::Empty();
@@ -888,9 +889,10 @@ Value TInsert(VM& vm, CallArgs& args) {
       return vm.LuaError("wrong number of arguments to 'insert'");
     int64_t pos = 0;
     if (args.argc == 3 && !CheckInt(vm, args, 1, "insert", &pos)) return Value::Empty();
-    return TailCallPrelude(vm, "__tinsert",
-                            {args[0], Value::Int(args.argc), args.argc == 3 ? Value::Int(pos) : args[1],
-                             args[2], ErrorLevel(vm), vm.Str(FName(vm, args, "insert"))});
+    return TailCallPrelude(
+        vm, "__tinsert",
+        {args[0], Value::Int(args.argc), args.argc == 3 ? Value::Int(pos) : args[1], args[2],
+         ErrorLevel(vm), vm.Str(FName(vm, args, "insert"))});
   }
   LuaTable* w = WritableTable(vm, args[0]);
   int64_t e = w->Length() + 1;
@@ -917,15 +919,15 @@ Value TRemove(VM& vm, CallArgs& args) {
     const bool has_pos = !args[1].IsUndefined();
     if (has_pos && !CheckInt(vm, args, 1, "remove", &pos)) return Value::Empty();
     return TailCallPrelude(vm, "__tremove",
-                            {args[0], Value::Bool(has_pos), Value::Int(pos), ErrorLevel(vm),
-                             vm.Str(FName(vm, args, "remove"))});
+                           {args[0], Value::Bool(has_pos), Value::Int(pos), ErrorLevel(vm),
+                            vm.Str(FName(vm, args, "remove"))});
   }
   LuaTable* w = WritableTable(vm, args[0]);
   int64_t size = w->Length();
   int64_t pos;
   if (!OptInt(vm, args, 1, "remove", size, &pos)) return Value::Empty();
-  // lua5.4.4 tremove: a position other than the size must be in [1, size + 1] (so `remove(t, #t)` and
-  // `remove(t, 0)` of an empty list are fine), and names argument #1.
+  // lua5.4.4 tremove: a position other than the size must be in [1, size + 1] (so `remove(t, #t)`
+  // and `remove(t, 0)` of an empty list are fine), and names argument #1.
   if (pos != size && static_cast<uint64_t>(pos) - 1u > static_cast<uint64_t>(size))
     return ArgError(vm, args, 1, "remove", "position out of bounds");
   Value v = w->GetInt(pos);
@@ -944,10 +946,11 @@ Value TConcat(VM& vm, CallArgs& args) {
   if (!OptInt(vm, args, 2, "concat", 1, &i) || !OptInt(vm, args, 3, "concat", t->Length(), &j))
     return Value::Empty();
   if (t->metatable != nullptr)
-    return TailCallPrelude(vm, "__tconcat",
-                            {args[0], args[1].IsUndefined() ? Value::FromString(vm.empty_string()) : args[1],
-                             Value::Int(i), args[3].IsUndefined() ? Value::Undefined() : Value::Int(j),
-                             ErrorLevel(vm)});
+    return TailCallPrelude(
+        vm, "__tconcat",
+        {args[0], args[1].IsUndefined() ? Value::FromString(vm.empty_string()) : args[1],
+         Value::Int(i), args[3].IsUndefined() ? Value::Undefined() : Value::Int(j),
+         ErrorLevel(vm)});
   std::string out;
   for (int64_t k = i; k <= j; ++k) {
     Value v = t->GetInt(k);
@@ -976,9 +979,10 @@ Value TUnpack(VM& vm, CallArgs& args) {
   if (t == nullptr)
     return ArgError(vm, 1, "unpack", absl::StrCat("table expected, got ", vm.LuaTypeName(args[0])));
   if (t->metatable != nullptr)
-    return TailCallPrelude(vm, "__tunpack",
-                            {args[0], Value::Int(i),
-                             args[2].IsUndefined() ? Value::Undefined() : Value::Int(j), ErrorLevel(vm)});
+    return TailCallPrelude(
+        vm, "__tunpack",
+        {args[0], Value::Int(i), args[2].IsUndefined() ? Value::Undefined() : Value::Int(j),
+         ErrorLevel(vm)});
   if (i > j) return vm.LuaReturn({});
   if (static_cast<uint64_t>(j) - static_cast<uint64_t>(i) >= 1000000u)
     return vm.LuaError("too many results to unpack");
@@ -1157,12 +1161,13 @@ Value TMove(VM& vm, CallArgs& args) {
   if (!IsTable(dest)) return ArgError(vm, 5, "move", "table expected");
   if (e >= f) {
     // lua5.4 tmove's argument checks.
-    if (!(f > 0 || e < INT64_MAX + f)) return ArgError(vm, args, 3, "move", "too many elements to move");
+    if (!(f > 0 || e < INT64_MAX + f))
+      return ArgError(vm, args, 3, "move", "too many elements to move");
     if (t > INT64_MAX - (e - f)) return ArgError(vm, args, 4, "move", "destination wrap around");
   }
   if (a1->metatable != nullptr || AsTable(vm, dest)->metatable != nullptr)
     return TailCallPrelude(vm, "__tmove",
-                            {args[0], Value::Int(f), Value::Int(e), Value::Int(t), dest});
+                           {args[0], Value::Int(f), Value::Int(e), Value::Int(t), dest});
   LuaTable* w = WritableTable(vm, dest);
   if (e >= f) {
     vm.ChargeSteps(static_cast<uint64_t>(e - f) / 16);

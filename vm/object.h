@@ -141,10 +141,9 @@ enum class ObjectClass : uint8_t {
   kDataView,     // TypedArrayObject with kind kDataView (§25.3)
 };
 
-
 // A vector whose first buffer may be placed by the allocator right behind the cell that owns it
-// (one allocation, one cache neighbourhood for the header and the values); past that, a heap buffer,
-// as a std::vector's. T is trivially copyable; the default T() fills new elements.
+// (one allocation, one cache neighbourhood for the header and the values); past that, a heap
+// buffer, as a std::vector's. T is trivially copyable; the default T() fills new elements.
 template <typename T>
 class InlineVector {
  public:
@@ -231,8 +230,9 @@ class InlineVector {
   uint32_t on_heap_ : 1 = 0;
 };
 
-// Storage of an object's named-property values, in shape order. Objects made by Heap::AllocWithSlots
-// keep their first few values right behind the object (most objects have a handful of properties).
+// Storage of an object's named-property values, in shape order. Objects made by
+// Heap::AllocWithSlots keep their first few values right behind the object (most objects have a
+// handful of properties).
 using SlotVector = InlineVector<Value>;
 
 // Inline slots of ordinary objects made by VM::NewObject (object literals, `new`, Object.create…).

@@ -145,8 +145,8 @@ uint32_t String::Hash() {
   if (hashed_) return hash_;
   Flatten();
   // The bytes of the units, one or two per unit (HashOf is the one-byte case).
-  hash_ = HashOf(std::string_view(
-      data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t))));
+  hash_ = HashOf(
+      std::string_view(data_, static_cast<size_t>(length_) * (one_byte_ ? 1 : sizeof(char16_t))));
   hashed_ = true;
   return hash_;
 }

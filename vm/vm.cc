@@ -757,8 +757,9 @@ void VM::TraceRoots(Tracer& t) {
 
 void VM::CollectGarbage() {
   if (bootstrapping_) return;
-  heap_->Collect([this](Tracer& t) { TraceRoots(t); },
-                 [this] { absl::erase_if(lua_strings_, [](String* s) { return !Heap::Survives(s); }); });
+  heap_->Collect(
+      [this](Tracer& t) { TraceRoots(t); },
+      [this] { absl::erase_if(lua_strings_, [](String* s) { return !Heap::Survives(s); }); });
 }
 
 // ------------------------------------------------------------------------------------ globals

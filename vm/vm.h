@@ -92,9 +92,9 @@ class Host {
   // `path` like {"orders", "lookup"}; `input_json` the argument as JSON text (JSON.stringify semantics).
   virtual StartResult StartToolCall(const std::vector<std::string>& path, std::string input_json) = 0;
   // The in-program `search(...)` (DESIGN §1, §6): answered at once, from the catalog of the run's
-  // tools. `input_json` is the program's argument as JSON text. `ok`: `output_json` is the result as
-  // JSON text; else `kind`/`message` as for StartToolCall (a limit terminates the run). This default
-  // has no catalog: every search fails.
+  // tools. `input_json` is the program's argument as JSON text. `ok`: `output_json` is the result
+  // as JSON text; else `kind`/`message` as for StartToolCall (a limit terminates the run). This
+  // default has no catalog: every search fails.
   struct SearchResult {
     bool ok = true;
     std::string output_json;
@@ -280,7 +280,8 @@ class VM {
   // String::Equals compares contents, and a resumed run starts with an empty table.
   String* NewStringBytes(std::string_view bytes);
   static constexpr size_t kLuaShortString = 40;
-  // `a .. b` of two Lua strings: a short result is interned (NewStringBytes), a long one is Concat's.
+  // `a .. b` of two Lua strings: a short result is interned (NewStringBytes), a long one is
+  // Concat's.
   String* LuaConcatStrings(String* a, String* b);
   // Concatenation (ropes for long results). Returns nullptr after throwing RangeError on overflow.
   String* Concat(String* a, String* b);

@@ -1,7 +1,7 @@
 // The in-program `search(...)` (DESIGN §1, §6; issue 4 item 4): JavaScript gets the result directly
-// and can also await it or chain then/catch/finally; Lua gets a table. Search is a host call: it counts
-// toward maxToolCalls, is listed in toolCalls as "search" and passes the hooks. What it finds comes
-// from tools/search.h (ranking and signatures are tested in tests/tools/).
+// and can also await it or chain then/catch/finally; Lua gets a table. Search is a host call: it
+// counts toward maxToolCalls, is listed in toolCalls as "search" and passes the hooks. What it
+// finds comes from tools/search.h (ranking and signatures are tested in tests/tools/).
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
@@ -33,13 +33,16 @@ tools::Tool Echo(std::string description, std::string_view input_schema = "{}") 
   return t;
 }
 
-// orders (namespace "Order management"): lookup, lookup-by-id, list; billing: invoices.create; ping.
+// orders (namespace "Order management"): lookup, lookup-by-id, list; billing: invoices.create;
+// ping.
 tools::Namespace Tree() {
   tools::Namespace root;
   tools::Namespace orders;
   orders.description = "Order management";
   orders.tools.emplace_back(
-      "lookup", Echo("Find one order", R"({"type":"object","properties":{"id":{"type":"string"}},"required":["id"]})"));
+      "lookup",
+      Echo("Find one order",
+           R"({"type":"object","properties":{"id":{"type":"string"}},"required":["id"]})"));
   orders.tools.emplace_back("lookup-by-id", Echo("Find an order by its numeric id"));
   orders.tools.emplace_back("list", Echo("List recent orders"));
   root.namespaces.emplace_back("orders", orders);
@@ -76,8 +79,9 @@ std::string Ok(Runtime& rt, std::string_view source) {
 TEST_CASE("search: JavaScript gets the result directly, awaited or chained", "[search]") {
   auto rt = Make(Language::kJavaScript);
   // Directly: plain data with items/total/nextOffset (own keys; then/catch/finally are inherited).
-  CHECK(Ok(*rt, "const r = search('invoice'); return [Object.keys(r), r.total, r.items[0].dotted]") ==
-        R"([["items","total","nextOffset"],1,"billing.invoices.create"])");
+  CHECK(
+      Ok(*rt, "const r = search('invoice'); return [Object.keys(r), r.total, r.items[0].dotted]") ==
+      R"([["items","total","nextOffset"],1,"billing.invoices.create"])");
   CHECK(Ok(*rt, "return search({ query: 'invoice' }).items[0].path") ==
         R"("tools.billing.invoices.create")");
   // A name that is not an identifier comes back in bracket form, and the path calls the tool.
@@ -88,31 +92,36 @@ TEST_CASE("search: JavaScript gets the result directly, awaited or chained", "[s
   CHECK(Ok(*rt, "const r = await search('invoice'); return [r.total, typeof r.then]") ==
         R"([1,"undefined"])");
   CHECK(Ok(*rt, "return await search('invoice').then(r => r.items.length)") == "1");
-  CHECK(Ok(*rt, "let seen = 0; await search('invoice').finally(() => { seen = 1; }); return seen") ==
-        "1");
+  CHECK(
+      Ok(*rt, "let seen = 0; await search('invoice').finally(() => { seen = 1; }); return seen") ==
+      "1");
   CHECK(Ok(*rt, "return await search('invoice').catch(() => 'no')") ==
         Ok(*rt, "return JSON.parse(JSON.stringify(search('invoice')))"));
   // The result itself is the Result value as plain data.
   CHECK(Ok(*rt, "return search({ path: 'ping' })") ==
         Ok(*rt, "return JSON.parse(JSON.stringify(search({ path: 'ping' })))"));
   // Browsing: an empty query lists every tool in catalog order; pagination.
-  CHECK(Ok(*rt, "const r = search(); return [r.total, r.items.map(i => i.dotted)]") ==
-        R"([5,["ping","orders.lookup","orders.lookup-by-id","orders.list","billing.invoices.create"]])");
-  CHECK(Ok(*rt, "const r = search({ limit: 2, offset: 2 }); return [r.items.length, r.nextOffset]") ==
-        "[2,4]");
+  CHECK(
+      Ok(*rt, "const r = search(); return [r.total, r.items.map(i => i.dotted)]") ==
+      R"([5,["ping","orders.lookup","orders.lookup-by-id","orders.list","billing.invoices.create"]])");
+  CHECK(
+      Ok(*rt, "const r = search({ limit: 2, offset: 2 }); return [r.items.length, r.nextOffset]") ==
+      "[2,4]");
   CHECK(Ok(*rt, "return search({ limit: 2, offset: 4 }).nextOffset") == "null");
   // Namespace descriptions match their tools; a namespace path scopes the search.
   CHECK(Ok(*rt, "return search('management').items.map(i => i.dotted)") ==
         R"(["orders.lookup","orders.lookup-by-id","orders.list"])");
   CHECK(Ok(*rt, "return search({ query: 'order', path: 'billing' }).total") == "0");
   // Signatures are TypeScript in JavaScript runs.
-  CHECK(Ok(*rt, "return search({ path: 'orders.lookup' }).items[0].signature.includes('id: string')") ==
+  CHECK(Ok(*rt,
+           "return search({ path: 'orders.lookup' }).items[0].signature.includes('id: string')") ==
         "true");
 }
 
 TEST_CASE("search: bad arguments are catchable InvalidToolInput errors", "[search]") {
   auto rt = Make(Language::kJavaScript);
-  CHECK(Ok(*rt, "try { search({ limit: 0 }); return 'no' } catch (e) { return e instanceof Error }") ==
+  CHECK(Ok(*rt,
+           "try { search({ limit: 0 }); return 'no' } catch (e) { return e instanceof Error }") ==
         "true");
   Result r = rt->Execute("search({ path: 'nowhere.at.all' })");
   CHECK_FALSE(r.ok);
@@ -147,7 +156,8 @@ TEST_CASE("search: a host call that counts toward maxToolCalls and passes the ho
     return absl::OkStatus();
   };
   hooks.after = [&seen](const codemode::HostCallInfo& info, const codemode::CallEnding& e) {
-    seen.push_back("after " + info.path + (e.kind == codemode::CallEnding::Kind::kSuccess ? " ok" : " failed"));
+    seen.push_back("after " + info.path +
+                   (e.kind == codemode::CallEnding::Kind::kSuccess ? " ok" : " failed"));
   };
   auto rt = Make(Language::kJavaScript, 2, hooks);
   Result r = rt->Execute("search('a'); await tools.ping({}); search('b'); return 1");
@@ -175,25 +185,27 @@ TEST_CASE("search: Lua gets a table directly, with Lua signatures", "[search][lu
   CHECK(Ok(*rt, "return search({ limit = 2 }).nextOffset") == "2");
   CHECK(Ok(*rt, "return search({ limit = 5 }).nextOffset == nil") == "true");
   // The usual paging loop ends.
-  CHECK(Ok(*rt, "local seen, offset = {}, 0 "
-                "while offset do local r = search({ limit = 2, offset = offset }) "
-                "for _, it in ipairs(r.items) do seen[#seen + 1] = it.dotted end "
-                "offset = r.nextOffset end return #seen") == "5");
+  CHECK(Ok(*rt,
+           "local seen, offset = {}, 0 "
+           "while offset do local r = search({ limit = 2, offset = offset }) "
+           "for _, it in ipairs(r.items) do seen[#seen + 1] = it.dotted end "
+           "offset = r.nextOffset end return #seen") == "5");
   // pcall recovers from a refused search and sees the message.
   CHECK(Ok(*rt, "local ok, e = pcall(search, { limit = 0 }) return { ok, type(e) }") ==
         R"([false,"string"])");
-  CHECK(Ok(*rt, "local ok, e = pcall(search, 42) return e:find(\"bad argument #1 to 'search' "
-                "(table or string expected, got number)\", 1, true) ~= nil") == "true");
+  CHECK(Ok(*rt,
+           "local ok, e = pcall(search, 42) return e:find(\"bad argument #1 to 'search' "
+           "(table or string expected, got number)\", 1, true) ~= nil") == "true");
   // The signature is the Lua form (not TypeScript's `Promise<…>`).
-  CHECK(Ok(*rt, "return search({ path = 'orders.lookup' }).items[1].signature:find('Promise', 1, true) == nil") ==
-        "true");
+  CHECK(Ok(*rt,
+           "return search({ path = 'orders.lookup' }).items[1].signature:find('Promise', 1, true) "
+           "== nil") == "true");
   auto limited = Make(Language::kLua, 1);
   Result r = limited->Execute("search('a') search('b') return 1");
   CHECK(r.error.kind == "ToolCallLimitExceeded");
 }
 
-TEST_CASE("search: calling a tool the catalog lacks names the closest tools",
-          "[search]") {
+TEST_CASE("search: calling a tool the catalog lacks names the closest tools", "[search]") {
   auto rt = Make(Language::kJavaScript);
   Result typo = rt->Execute("return await tools.orders.lokup({ id: 1 })");
   CHECK_FALSE(typo.ok);

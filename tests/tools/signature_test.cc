@@ -62,7 +62,8 @@ TEST_CASE("scalar types enums consts and unions", "[signature]") {
   CHECK(Ts(R"({"type":"null"})") == "null");
   CHECK(Lua(R"({"type":"null"})") == "json.null");
   CHECK(Ts(R"({"enum":["open","done",3,null,true]})") == R"("open" | "done" | 3 | null | true)");
-  CHECK(Lua(R"({"enum":["open","done",3,null,true]})") == R"("open" | "done" | 3 | json.null | true)");
+  CHECK(Lua(R"({"enum":["open","done",3,null,true]})") ==
+        R"("open" | "done" | 3 | json.null | true)");
   CHECK(Ts(R"({"const":"x"})") == R"("x")");
   CHECK(Ts(R"({"const":{"a":[1]}})") == R"({"a":[1]})");
   CHECK(Lua(R"({"const":{"a":[1]}})") == "table");

@@ -34,11 +34,11 @@ struct LuaTableEntry {
   Value value;  // undefined (nil): removed
 };
 
-// The hash part's storage: entries whose first buffer may sit right behind the table, in the table's
-// own allocation (VM::NewLuaTable gives a constructor's table room for its fields), so a record made by
-// `{ key = …, name = … }` is one allocation and reading a field touches the table's header lines and
-// the lines right after them instead of a separate block. Past that room the entries move to a heap
-// buffer.
+// The hash part's storage: entries whose first buffer may sit right behind the table, in the
+// table's own allocation (VM::NewLuaTable gives a constructor's table room for its fields), so a
+// record made by `{ key = …, name = … }` is one allocation and reading a field touches the table's
+// header lines and the lines right after them instead of a separate block. Past that room the
+// entries move to a heap buffer.
 using LuaEntries = InlineVector<LuaTableEntry>;
 
 class LuaTable final : public Object {
@@ -129,10 +129,10 @@ class LuaTable final : public Object {
   void Grow(Heap& heap);
 };
 
-// Asks for the cache lines a field read of the table `o` touches, from its address alone (VM::Execute's
-// LGETINDEX, before the class of `o` is read; prefetching for a non-table is harmless): its header,
-// the line holding LuaTable::entries, and the entries' inline storage right behind the table (where a
-// table made by a constructor keeps its fields).
+// Asks for the cache lines a field read of the table `o` touches, from its address alone
+// (VM::Execute's LGETINDEX, before the class of `o` is read; prefetching for a non-table is
+// harmless): its header, the line holding LuaTable::entries, and the entries' inline storage right
+// behind the table (where a table made by a constructor keeps its fields).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"
 inline constexpr size_t kLuaTableEntriesOffset = offsetof(LuaTable, entries);
